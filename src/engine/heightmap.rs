@@ -1,0 +1,126 @@
+//! The generator's output: a square grid of `f32` heights.
+
+/// A `size x size` grid of heights, row-major, top row first.
+///
+/// Pixel `(x, y)` is column `x`, row `y`; the original tool's `heightmap[x][y]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heightmap {
+    size: u32,
+    data: Vec<f32>,
+}
+
+/// Summary numbers of a heightmap (finite values only).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeightStats {
+    /// Smallest finite value (0 when there is none).
+    pub min: f32,
+    /// Largest finite value (0 when there is none).
+    pub max: f32,
+    /// Mean of the finite values.
+    pub mean: f64,
+    /// Population standard deviation of the finite values.
+    pub std_dev: f64,
+    /// How many values were NaN or infinite.
+    pub non_finite: usize,
+}
+
+impl Heightmap {
+    /// A heightmap with every value set to `value`.
+    pub fn filled(size: u32, value: f32) -> Self {
+        let n = size as usize * size as usize;
+        Self {
+            size,
+            data: vec![value; n],
+        }
+    }
+
+    /// Wraps row-major data; `None` when the length is not `size * size`.
+    pub fn from_data(size: u32, data: Vec<f32>) -> Option<Self> {
+        (data.len() == size as usize * size as usize).then_some(Self { size, data })
+    }
+
+    /// Side length in pixels.
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// Row-major values, top row first.
+    pub fn data(&self) -> &[f32] {
+        &self.data
+    }
+
+    /// Mutable row-major values.
+    pub fn data_mut(&mut self) -> &mut [f32] {
+        &mut self.data
+    }
+
+    /// The value at column `x`, row `y`. Panics when out of range, like slice indexing.
+    pub fn get(&self, x: u32, y: u32) -> f32 {
+        self.data[y as usize * self.size as usize + x as usize]
+    }
+
+    /// One row, left to right.
+    pub fn row(&self, y: u32) -> &[f32] {
+        let s = self.size as usize;
+        &self.data[y as usize * s..(y as usize + 1) * s]
+    }
+
+    /// Min, max, mean and standard deviation, in one pass (f64 accumulators, so the
+    /// result does not depend on the order of a parallel reduction).
+    pub fn stats(&self) -> HeightStats {
+        let mut min = f32::INFINITY;
+        let mut max = f32::NEG_INFINITY;
+        let mut sum = 0.0f64;
+        let mut sum_sq = 0.0f64;
+        let mut finite = 0usize;
+        for &v in &self.data {
+            if v.is_finite() {
+                min = min.min(v);
+                max = max.max(v);
+                sum += f64::from(v);
+                sum_sq += f64::from(v) * f64::from(v);
+                finite += 1;
+            }
+        }
+        if finite == 0 {
+            return HeightStats {
+                min: 0.0,
+                max: 0.0,
+                mean: 0.0,
+                std_dev: 0.0,
+                non_finite: self.data.len(),
+            };
+        }
+        let mean = sum / finite as f64;
+        let var = (sum_sq / finite as f64 - mean * mean).max(0.0);
+        HeightStats {
+            min,
+            max,
+            mean,
+            std_dev: var.sqrt(),
+            non_finite: self.data.len() - finite,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_of_known_values() {
+        let h = Heightmap::from_data(2, vec![0.0, 1.0, 0.5, f32::NAN]).unwrap();
+        let s = h.stats();
+        assert_eq!(s.min, 0.0);
+        assert_eq!(s.max, 1.0);
+        assert!((s.mean - 0.5).abs() < 1e-12);
+        assert_eq!(s.non_finite, 1);
+        assert!((s.std_dev - (1.0f64 / 6.0).sqrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn from_data_checks_length() {
+        assert!(Heightmap::from_data(3, vec![0.0; 8]).is_none());
+        assert_eq!(Heightmap::filled(3, 0.5).get(2, 1), 0.5);
+    }
+}

@@ -1,0 +1,67 @@
+//! Cancellation and progress shared between a generation job and its owner.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// A cancel flag and a progress counter for one job. Share it in an `Arc`: the owner
+/// trips [`JobControl::cancel`], the job polls it between bands of rows and returns
+/// promptly with [`crate::Error::Cancelled`].
+#[derive(Debug, Default)]
+pub struct JobControl {
+    cancelled: AtomicBool,
+    done: AtomicUsize,
+    total: AtomicUsize,
+}
+
+impl JobControl {
+    /// A fresh, uncancelled control.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks the job to stop as soon as possible.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Self::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Fraction of the work done, 0..=1 (0 before the job starts).
+    pub fn progress(&self) -> f32 {
+        let total = self.total.load(Ordering::Relaxed);
+        if total == 0 {
+            return 0.0;
+        }
+        (self.done.load(Ordering::Relaxed) as f32 / total as f32).min(1.0)
+    }
+
+    /// Called by the job: `units` of work are about to start.
+    pub fn begin(&self, units: usize) {
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(units, Ordering::Relaxed);
+    }
+
+    /// Called by the job: one more unit finished.
+    pub fn step(&self) {
+        self.done.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_counts_units() {
+        let c = JobControl::new();
+        assert_eq!(c.progress(), 0.0);
+        c.begin(4);
+        c.step();
+        assert_eq!(c.progress(), 0.25);
+        assert!(!c.is_cancelled());
+        c.cancel();
+        assert!(c.is_cancelled());
+    }
+}

@@ -1,0 +1,258 @@
+//! Where a lattice corner's pseudo-random numbers `R(corner, index)` come from.
+
+mod dotnet_random;
+mod modern_hash;
+mod original_hash;
+mod original_table;
+
+pub use dotnet_random::DotNetRandom;
+pub use modern_hash::{ModernHash, mix32};
+pub use original_hash::OriginalHash;
+pub use original_table::{OriginalTable, TABLE_DEPTH, TABLE_SIDE};
+
+use serde::{Deserialize, Serialize};
+use std::sync::{Arc, Mutex};
+
+/// Which generator supplies each grid corner's random numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RandomSource {
+    /// The original's 251x251x5 table from .NET's seeded `System.Random`; values in
+    /// [-0.5, 0.5), repeats every 251 reference pixels. The original default.
+    #[default]
+    OriginalTable,
+    /// The original's integer hash; values in [-1, 1).
+    OriginalHash,
+    /// Lattice Studio's 32-bit hash: no period, no 1024-frame truncation, 24-bit values
+    /// in [-1, 1). Best for new work.
+    Modern,
+}
+
+impl RandomSource {
+    /// Every source, in menu order.
+    pub const ALL: [RandomSource; 3] = [
+        RandomSource::OriginalTable,
+        RandomSource::OriginalHash,
+        RandomSource::Modern,
+    ];
+
+    /// The stable id used in presets and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            RandomSource::OriginalTable => "original-table",
+            RandomSource::OriginalHash => "original-hash",
+            RandomSource::Modern => "modern",
+        }
+    }
+
+    /// A readable name for menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            RandomSource::OriginalTable => "Original table (.NET Random)",
+            RandomSource::OriginalHash => "Original integer hash",
+            RandomSource::Modern => "Modern hash",
+        }
+    }
+
+    /// One line on the source's character.
+    pub fn description(self) -> &'static str {
+        match self {
+            RandomSource::OriginalTable => {
+                "251x251x5 table from .NET's seeded Random, values in [-0.5, 0.5); repeats every 251 reference px"
+            }
+            RandomSource::OriginalHash => "The original's integer hash, values in [-1, 1)",
+            RandomSource::Modern => {
+                "32-bit avalanche hash, values in [-1, 1) with full f32 precision; no period, no truncation"
+            }
+        }
+    }
+
+    /// Looks a source up by id.
+    pub fn from_id(id: &str) -> Option<RandomSource> {
+        Self::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
+/// How corner pixel coordinates map to the random source's input.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    size: i32,
+    /// `1024 / size` in f32, as the original's `SetScale(1024f / size)`.
+    scale: f32,
+    /// `65536 / size`: the modern hash's 16.16 "fraction of the texture" frame.
+    fixed: f64,
+    wrap: bool,
+}
+
+impl Frame {
+    pub(crate) fn new(size: u32, wrap: bool) -> Self {
+        Self {
+            size: size as i32,
+            scale: 1024.0 / size as f32,
+            fixed: 65536.0 / f64::from(size),
+            wrap,
+        }
+    }
+
+    #[inline(always)]
+    fn wrapped(&self, c: i32) -> i32 {
+        if self.wrap { c.rem_euclid(self.size) } else { c }
+    }
+
+    /// The original's reference-frame integer: `(int)(c * 1024/size + 25100)`.
+    #[inline(always)]
+    fn original(&self, c: i32) -> i32 {
+        (self.wrapped(c) as f32 * self.scale + 25_100.0) as i32
+    }
+
+    /// The modern hash's fixed-point coordinate, rounded to nearest.
+    #[inline(always)]
+    fn fixed(&self, c: i32) -> i32 {
+        // Shifted by one size so the truncating cast rounds correctly for negative corners.
+        ((self.wrapped(c) + self.size) as f64 * self.fixed + 0.5) as i32 - 65_536
+    }
+}
+
+/// A random source made ready for one generation (tables filled, constants derived).
+#[derive(Clone, Debug)]
+pub(crate) enum PreparedSource {
+    Table(Arc<OriginalTable>),
+    Hash(OriginalHash),
+    Modern(ModernHash),
+}
+
+/// The last table built; the app regenerates on every slider move with the same seed,
+/// and refilling 315 000 values each time would be wasted work.
+static TABLE_CACHE: Mutex<Option<Arc<OriginalTable>>> = Mutex::new(None);
+
+fn cached_table(seed: i32) -> Arc<OriginalTable> {
+    let mut guard = match TABLE_CACHE.lock() {
+        Ok(g) => g,
+        // A panic elsewhere while holding the lock cannot leave a half-built table
+        // (the value is replaced whole), so the poisoned content is still valid.
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    match guard.as_ref() {
+        Some(t) if t.seed() == seed => Arc::clone(t),
+        _ => {
+            let t = Arc::new(OriginalTable::new(seed));
+            *guard = Some(Arc::clone(&t));
+            t
+        }
+    }
+}
+
+impl PreparedSource {
+    pub(crate) fn new(source: RandomSource, seed: i32) -> Self {
+        match source {
+            RandomSource::OriginalTable => PreparedSource::Table(cached_table(seed)),
+            RandomSource::OriginalHash => PreparedSource::Hash(OriginalHash::new(seed)),
+            RandomSource::Modern => PreparedSource::Modern(ModernHash::new(seed)),
+        }
+    }
+
+    /// `R(corner, index)` for one corner given in pixel coordinates.
+    pub(crate) fn at(&self, frame: &Frame, cx: i32, cy: i32, index: usize) -> f32 {
+        match self {
+            PreparedSource::Table(t) => t.get(frame.original(cx), frame.original(cy), index),
+            PreparedSource::Hash(h) => h.get(frame.original(cx), frame.original(cy), index as u32),
+            PreparedSource::Modern(h) => h.get(frame.fixed(cx), frame.fixed(cy), index as u32),
+        }
+    }
+
+    /// Fills `out[k][i] = R((x0 + i * step, cy), k)` for `i < n` and `k < needs`.
+    ///
+    /// One call per corner row, so each source gets its own tight (vectorisable) loop.
+    #[inline(always)]
+    pub(crate) fn fill_row(
+        &self,
+        frame: &Frame,
+        cy: i32,
+        x0: i32,
+        step: i32,
+        needs: usize,
+        out: &mut [Vec<f32>; 4],
+    ) {
+        let n = out[0].len();
+        match self {
+            PreparedSource::Table(t) => {
+                let j = frame.original(cy);
+                for (k, o) in out.iter_mut().enumerate().take(needs) {
+                    let row: &[f32; TABLE_SIDE] = match t.row(j, k).try_into() {
+                        Ok(r) => r,
+                        Err(_) => unreachable!("table rows have TABLE_SIDE entries"),
+                    };
+                    for (i, v) in o.iter_mut().enumerate() {
+                        let ii = frame.original(x0 + i as i32 * step) as u32 % TABLE_SIDE as u32;
+                        *v = row[ii as usize];
+                    }
+                }
+            }
+            PreparedSource::Hash(h) => {
+                let j = frame.original(cy);
+                for (k, o) in out.iter_mut().enumerate().take(needs) {
+                    for (i, v) in o.iter_mut().enumerate() {
+                        *v = h.get(frame.original(x0 + i as i32 * step), j, k as u32);
+                    }
+                }
+            }
+            PreparedSource::Modern(h) => {
+                let yi = frame.fixed(cy);
+                let mut corners = [0u32; 64];
+                // Hash corners in blocks so the per-index loops below stay vectorisable.
+                let mut start = 0;
+                while start < n {
+                    let len = (n - start).min(corners.len());
+                    for (c, hash) in corners[..len].iter_mut().enumerate() {
+                        *hash = h.corner(frame.fixed(x0 + (start + c) as i32 * step), yi);
+                    }
+                    for (k, o) in out.iter_mut().enumerate().take(needs) {
+                        for (v, &c) in o[start..start + len].iter_mut().zip(&corners[..len]) {
+                            *v = ModernHash::value(c, k as u32);
+                        }
+                    }
+                    start += len;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for s in RandomSource::ALL {
+            assert_eq!(RandomSource::from_id(s.id()), Some(s));
+        }
+    }
+
+    #[test]
+    fn fill_row_matches_at() {
+        for source in RandomSource::ALL {
+            for wrap in [false, true] {
+                let p = PreparedSource::new(source, 77);
+                let frame = Frame::new(2048, wrap);
+                let mut out: [Vec<f32>; 4] = std::array::from_fn(|_| vec![0.0; 150]);
+                p.fill_row(&frame, 36, -4, 8, 4, &mut out);
+                for (k, row) in out.iter().enumerate() {
+                    for (i, &v) in row.iter().enumerate() {
+                        assert_eq!(v, p.at(&frame, -4 + i as i32 * 8, 36, k), "{source:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wrapping_repeats_corners() {
+        let frame = Frame::new(256, true);
+        for source in RandomSource::ALL {
+            let p = PreparedSource::new(source, 3);
+            assert_eq!(p.at(&frame, 0, 8, 1), p.at(&frame, 256, 8 + 256, 1));
+            assert_eq!(p.at(&frame, -16, 8, 0), p.at(&frame, 240, 8, 0));
+        }
+    }
+}

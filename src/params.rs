@@ -1,0 +1,242 @@
+//! Every knob of a texture: the noise (engine) and the output mapping.
+//!
+//! These types are the single declaration of each parameter: presets serialise them,
+//! the command line overrides them, the app edits them and the engine reads them.
+
+use crate::engine::{Fade, Proximity, RandomSource};
+use crate::error::ParamError;
+use serde::{Deserialize, Serialize};
+
+/// Largest texture side accepted (16384^2 floats are 1 GiB of heightmap).
+pub const MAX_SIZE: u32 = 16_384;
+/// Most octaves accepted (a 16384 texture has 15 octaves of step >= 1).
+pub const MAX_OCTAVES: u32 = 32;
+
+/// Where each octave's lattice starts (the original's "grid displacement").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Displacement {
+    /// Grid points at 0, step, 2 step, ...
+    #[default]
+    None,
+    /// Grid shifted by half a step (`init = -step / 2`).
+    Half,
+    /// Grid shifted by a quarter step (`init = -step / 4`).
+    Quarter,
+}
+
+impl Displacement {
+    /// Every choice, in menu order.
+    pub const ALL: [Displacement; 3] = [Displacement::None, Displacement::Half, Displacement::Quarter];
+
+    /// The stable id used in presets and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Displacement::None => "none",
+            Displacement::Half => "half",
+            Displacement::Quarter => "quarter",
+        }
+    }
+
+    /// Looks a choice up by id.
+    pub fn from_id(id: &str) -> Option<Displacement> {
+        Self::ALL.into_iter().find(|d| d.id() == id)
+    }
+
+    /// The lattice origin for an octave of the given step (integer division, as the original).
+    pub fn origin(self, step: i32) -> i32 {
+        match self {
+            Displacement::None => 0,
+            Displacement::Half => -step / 2,
+            Displacement::Quarter => -step / 4,
+        }
+    }
+}
+
+/// The generator's parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NoiseParams {
+    /// Side length of the square texture in pixels.
+    pub size: u32,
+    /// Seed of the random source.
+    pub seed: i32,
+    /// Number of octaves; octave `k` has step `initial_step / 2^k` (skipped below 1).
+    pub octaves: u32,
+    /// Grid step of octave 0 in pixels (the original's "initial step", lambda).
+    pub initial_step: u32,
+    /// The original's persistence slider `p` in 0..=1: octave amplitude is `(step/size)^(1-p)`.
+    pub persistence: f64,
+    /// Lattice origin shift per octave.
+    pub displacement: Displacement,
+    /// Shape of the noise around each grid point.
+    pub proximity: Proximity,
+    /// Fall-off of a grid point's influence.
+    pub fade: Fade,
+    /// Where corner random numbers come from.
+    pub random: RandomSource,
+    /// Wrap every octave's lattice with period `size / step` so the texture tiles.
+    pub tileable: bool,
+}
+
+impl Default for NoiseParams {
+    fn default() -> Self {
+        Self {
+            size: 512,
+            seed: 0,
+            octaves: 8,
+            initial_step: 128,
+            persistence: 0.5,
+            displacement: Displacement::None,
+            proximity: Proximity::Gradient,
+            fade: Fade::Hermite,
+            random: RandomSource::OriginalTable,
+            tileable: false,
+        }
+    }
+}
+
+impl NoiseParams {
+    /// Checks every value; the engine only runs on parameters that pass.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        if self.size == 0 || self.size > MAX_SIZE {
+            return Err(ParamError::Size { size: self.size });
+        }
+        if self.initial_step == 0 || self.initial_step > self.size {
+            return Err(ParamError::InitialStep {
+                step: self.initial_step,
+                size: self.size,
+            });
+        }
+        if self.octaves > MAX_OCTAVES {
+            return Err(ParamError::Octaves {
+                octaves: self.octaves,
+            });
+        }
+        if !self.persistence.is_finite() || !(0.0..=1.0).contains(&self.persistence) {
+            return Err(ParamError::Persistence {
+                value: self.persistence,
+            });
+        }
+        if self.tileable {
+            if let Some(step) = self.steps().find(|s| self.size % s != 0) {
+                return Err(ParamError::NotTileable {
+                    size: self.size,
+                    step,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The step of every octave that is computed (steps below 1 are skipped).
+    pub fn steps(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.octaves.min(31))
+            .map(|k| self.initial_step >> k)
+            .take_while(|&s| s >= 1)
+    }
+
+    /// Returns a copy at another size; the initial step keeps its fraction of the size
+    /// (rounded to the nearest whole pixel, at least 1), so the texture keeps its look.
+    pub fn resized(&self, size: u32) -> NoiseParams {
+        let frac = f64::from(self.initial_step) / f64::from(self.size.max(1));
+        let step = (frac * f64::from(size)).round().clamp(1.0, f64::from(size.max(1)));
+        NoiseParams {
+            size,
+            initial_step: step as u32,
+            ..self.clone()
+        }
+    }
+}
+
+/// How a heightmap becomes pixels.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OutputParams {
+    /// `grey = 0.5 + (h - 0.5) * contrast + luminance`, clamped to 0..1.
+    pub contrast: f32,
+    /// Added after contrast.
+    pub luminance: f32,
+    /// Stretch the heightmap's min..max to 0..1 before contrast and luminance.
+    pub auto_levels: bool,
+    /// Colour of the semi-transparent export (alpha is the grey value).
+    pub tint: [u8; 3],
+}
+
+impl Default for OutputParams {
+    fn default() -> Self {
+        Self {
+            contrast: 1.0,
+            luminance: 0.0,
+            auto_levels: false,
+            tint: [255, 255, 255],
+        }
+    }
+}
+
+impl OutputParams {
+    /// Checks the mapping values (NaN or infinite values are refused).
+    pub fn validate(&self) -> Result<(), ParamError> {
+        if !self.contrast.is_finite() {
+            return Err(ParamError::NotFinite { name: "contrast" });
+        }
+        if !self.luminance.is_finite() {
+            return Err(ParamError::NotFinite { name: "luminance" });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid() {
+        NoiseParams::default().validate().unwrap();
+        OutputParams::default().validate().unwrap();
+    }
+
+    #[test]
+    fn bad_values_are_refused() {
+        let base = NoiseParams::default();
+        let bad = [
+            NoiseParams { size: 0, ..base.clone() },
+            NoiseParams { size: MAX_SIZE + 1, ..base.clone() },
+            NoiseParams { initial_step: 0, ..base.clone() },
+            NoiseParams { initial_step: 513, ..base.clone() },
+            NoiseParams { octaves: 33, ..base.clone() },
+            NoiseParams { persistence: f64::NAN, ..base.clone() },
+            NoiseParams { persistence: 1.5, ..base.clone() },
+            NoiseParams { size: 384, initial_step: 256, tileable: true, ..base.clone() },
+        ];
+        for p in bad {
+            assert!(p.validate().is_err(), "{p:?}");
+        }
+        let out = OutputParams { contrast: f32::NAN, ..OutputParams::default() };
+        assert!(out.validate().is_err());
+    }
+
+    #[test]
+    fn steps_halve_and_stop_at_one() {
+        let p = NoiseParams { initial_step: 8, octaves: 6, ..NoiseParams::default() };
+        assert_eq!(p.steps().collect::<Vec<_>>(), vec![8, 4, 2, 1]);
+        let p = NoiseParams { initial_step: 100, octaves: 4, ..NoiseParams::default() };
+        assert_eq!(p.steps().collect::<Vec<_>>(), vec![100, 50, 25, 12]);
+    }
+
+    #[test]
+    fn resizing_keeps_the_step_fraction() {
+        let p = NoiseParams { size: 512, initial_step: 128, ..NoiseParams::default() };
+        assert_eq!(p.resized(2048).initial_step, 512);
+        assert_eq!(p.resized(64).initial_step, 16);
+        assert_eq!(p.resized(1).initial_step, 1);
+    }
+
+    #[test]
+    fn displacement_origins() {
+        assert_eq!(Displacement::Half.origin(64), -32);
+        assert_eq!(Displacement::Quarter.origin(2), 0);
+        assert_eq!(Displacement::Quarter.origin(4), -1);
+    }
+}
