@@ -11,3 +11,9 @@ pub mod params;
 pub use engine::{Fade, HeightStats, Heightmap, JobControl, Proximity, RandomSource, generate};
 pub use error::{Error, ParamError, Result};
 pub use params::{Displacement, NoiseParams, OutputParams};
+pub mod export;
+pub mod preset;
+pub mod render;
+
+pub use export::ExportFormat;
+pub use preset::Preset;

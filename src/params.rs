@@ -27,7 +27,11 @@ pub enum Displacement {
 
 impl Displacement {
     /// Every choice, in menu order.
-    pub const ALL: [Displacement; 3] = [Displacement::None, Displacement::Half, Displacement::Quarter];
+    pub const ALL: [Displacement; 3] = [
+        Displacement::None,
+        Displacement::Half,
+        Displacement::Quarter,
+    ];
 
     /// The stable id used in presets and on the command line.
     pub fn id(self) -> &'static str {
@@ -140,7 +144,9 @@ impl NoiseParams {
     /// (rounded to the nearest whole pixel, at least 1), so the texture keeps its look.
     pub fn resized(&self, size: u32) -> NoiseParams {
         let frac = f64::from(self.initial_step) / f64::from(self.size.max(1));
-        let step = (frac * f64::from(size)).round().clamp(1.0, f64::from(size.max(1)));
+        let step = (frac * f64::from(size))
+            .round()
+            .clamp(1.0, f64::from(size.max(1)));
         NoiseParams {
             size,
             initial_step: step as u32,
@@ -201,33 +207,74 @@ mod tests {
     fn bad_values_are_refused() {
         let base = NoiseParams::default();
         let bad = [
-            NoiseParams { size: 0, ..base.clone() },
-            NoiseParams { size: MAX_SIZE + 1, ..base.clone() },
-            NoiseParams { initial_step: 0, ..base.clone() },
-            NoiseParams { initial_step: 513, ..base.clone() },
-            NoiseParams { octaves: 33, ..base.clone() },
-            NoiseParams { persistence: f64::NAN, ..base.clone() },
-            NoiseParams { persistence: 1.5, ..base.clone() },
-            NoiseParams { size: 384, initial_step: 256, tileable: true, ..base.clone() },
+            NoiseParams {
+                size: 0,
+                ..base.clone()
+            },
+            NoiseParams {
+                size: MAX_SIZE + 1,
+                ..base.clone()
+            },
+            NoiseParams {
+                initial_step: 0,
+                ..base.clone()
+            },
+            NoiseParams {
+                initial_step: 513,
+                ..base.clone()
+            },
+            NoiseParams {
+                octaves: 33,
+                ..base.clone()
+            },
+            NoiseParams {
+                persistence: f64::NAN,
+                ..base.clone()
+            },
+            NoiseParams {
+                persistence: 1.5,
+                ..base.clone()
+            },
+            NoiseParams {
+                size: 384,
+                initial_step: 256,
+                tileable: true,
+                ..base.clone()
+            },
         ];
         for p in bad {
             assert!(p.validate().is_err(), "{p:?}");
         }
-        let out = OutputParams { contrast: f32::NAN, ..OutputParams::default() };
+        let out = OutputParams {
+            contrast: f32::NAN,
+            ..OutputParams::default()
+        };
         assert!(out.validate().is_err());
     }
 
     #[test]
     fn steps_halve_and_stop_at_one() {
-        let p = NoiseParams { initial_step: 8, octaves: 6, ..NoiseParams::default() };
+        let p = NoiseParams {
+            initial_step: 8,
+            octaves: 6,
+            ..NoiseParams::default()
+        };
         assert_eq!(p.steps().collect::<Vec<_>>(), vec![8, 4, 2, 1]);
-        let p = NoiseParams { initial_step: 100, octaves: 4, ..NoiseParams::default() };
+        let p = NoiseParams {
+            initial_step: 100,
+            octaves: 4,
+            ..NoiseParams::default()
+        };
         assert_eq!(p.steps().collect::<Vec<_>>(), vec![100, 50, 25, 12]);
     }
 
     #[test]
     fn resizing_keeps_the_step_fraction() {
-        let p = NoiseParams { size: 512, initial_step: 128, ..NoiseParams::default() };
+        let p = NoiseParams {
+            size: 512,
+            initial_step: 128,
+            ..NoiseParams::default()
+        };
         assert_eq!(p.resized(2048).initial_step, 512);
         assert_eq!(p.resized(64).initial_step, 16);
         assert_eq!(p.resized(1).initial_step, 1);

@@ -23,20 +23,33 @@ fn check(p: &NoiseParams, points: &[(u32, u32, f32)]) {
     let h = generate_simple(p).unwrap();
     for &(x, y, want) in points {
         let got = h.get(x, y);
-        assert!((got - want).abs() < 1e-4, "({x},{y}): got {got}, original {want}");
+        assert!(
+            (got - want).abs() < 1e-4,
+            "({x},{y}): got {got}, original {want}"
+        );
     }
 }
 
 #[test]
 fn original_hash_matches_the_original_tool() {
     let p = gradient(RandomSource::OriginalHash, 2024, 256, 5, 64);
-    check(&p, &[(37, 11, 0.474136), (200, 129, 0.585493), (255, 255, 0.488717)]);
+    check(
+        &p,
+        &[
+            (37, 11, 0.474136),
+            (200, 129, 0.585493),
+            (255, 255, 0.488717),
+        ],
+    );
 }
 
 #[test]
 fn original_table_matches_the_original_tool() {
     let p = gradient(RandomSource::OriginalTable, 1, 512, 6, 128);
-    check(&p, &[(5, 250, 0.526685), (130, 77, 0.570987), (511, 3, 0.487169)]);
+    check(
+        &p,
+        &[(5, 250, 0.526685), (130, 77, 0.570987), (511, 3, 0.487169)],
+    );
 }
 
 /// The fast kernel must agree with the literal loops for every function, fade, source
@@ -63,7 +76,10 @@ fn fast_kernel_matches_the_literal_loops() {
             let slow = generate_reference(&p).unwrap();
             for (i, (a, b)) in fast.data().iter().zip(slow.data()).enumerate() {
                 let tol = 1e-5 * (1.0 + b.abs());
-                assert!((a - b).abs() <= tol, "{p:?} at {i}: fast {a}, reference {b}");
+                assert!(
+                    (a - b).abs() <= tol,
+                    "{p:?} at {i}: fast {a}, reference {b}"
+                );
             }
             n += 1;
         }

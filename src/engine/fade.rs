@@ -83,7 +83,10 @@ mod tests {
             // Symmetric about the midpoint: f(t) + f(1 - t) = 1 for these fades.
             for i in 0..=16 {
                 let t = i as f32 / 16.0;
-                assert!((f.eval(t) + f.eval(1.0 - t) - 1.0).abs() < 1e-6, "{f:?} {t}");
+                assert!(
+                    (f.eval(t) + f.eval(1.0 - t) - 1.0).abs() < 1e-6,
+                    "{f:?} {t}"
+                );
             }
         }
     }

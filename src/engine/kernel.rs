@@ -132,7 +132,13 @@ fn corner<P: ProximityFn>(row: &[&[f32]; 4], j: usize) -> [f32; 4] {
 
 #[inline(always)]
 fn slices(row: &[Vec<f32>; 4], n: usize) -> [&[f32]; 4] {
-    std::array::from_fn(|k| if row[k].len() >= n { &row[k][..n] } else { &[][..] })
+    std::array::from_fn(|k| {
+        if row[k].len() >= n {
+            &row[k][..n]
+        } else {
+            &[][..]
+        }
+    })
 }
 
 /// Steps of `S` = 1, 2 or 4 pixels: loop across cells, the `S` pixels of a cell unrolled.
@@ -279,16 +285,15 @@ impl ProximityVisitor for Runner<'_> {
         } = self;
         let chunk = BAND_ROWS * plan.size;
         control.begin(data.len().div_ceil(chunk));
-        data.par_chunks_mut(chunk).enumerate().for_each_init(
-            Scratch::default,
-            |sc, (b, rows)| {
+        data.par_chunks_mut(chunk)
+            .enumerate()
+            .for_each_init(Scratch::default, |sc, (b, rows)| {
                 if control.is_cancelled() {
                     return;
                 }
                 process_band::<P>(plan, b * BAND_ROWS, rows, sc, control);
                 control.step();
-            },
-        );
+            });
     }
 }
 

@@ -253,8 +253,14 @@ mod tests {
             (Proximity::Curvature, q / 64.0),
             (Proximity::GradientRigged, -lv / l),
             (Proximity::CurvatureSemiRigged, q / 64.0),
-            (Proximity::TriangularEdgeOne, f32::min(f32::max(-lv, s), f32::max(lv, -s)) / l),
-            (Proximity::MonkeySaddle, 0.3 * (27.0 - 3.0 * 3.0 * 25.0) / 512.0),
+            (
+                Proximity::TriangularEdgeOne,
+                f32::min(f32::max(-lv, s), f32::max(lv, -s)) / l,
+            ),
+            (
+                Proximity::MonkeySaddle,
+                0.3 * (27.0 - 3.0 * 3.0 * 25.0) / 512.0,
+            ),
             (Proximity::ParabolicInverse, (0.1 * 8.0 - q) / 64.0),
             (
                 Proximity::DisplacedParabola,

@@ -96,7 +96,11 @@ impl Frame {
 
     #[inline(always)]
     fn wrapped(&self, c: i32) -> i32 {
-        if self.wrap { c.rem_euclid(self.size) } else { c }
+        if self.wrap {
+            c.rem_euclid(self.size)
+        } else {
+            c
+        }
     }
 
     /// The original's reference-frame integer: `(int)(c * 1024/size + 25100)`.

@@ -66,7 +66,10 @@ mod tests {
         }
         let expected = n as f64 / 16.0;
         for b in buckets {
-            assert!((f64::from(b) - expected).abs() < expected * 0.05, "{buckets:?}");
+            assert!(
+                (f64::from(b) - expected).abs() < expected * 0.05,
+                "{buckets:?}"
+            );
         }
     }
 
@@ -74,7 +77,9 @@ mod tests {
     fn no_short_period() {
         let h = ModernHash::new(0);
         // The original table repeats every 251 reference pixels; this must not.
-        let same = (0..1000).filter(|&i| h.get(i, 0, 0) == h.get(i + 251, 0, 0)).count();
+        let same = (0..1000)
+            .filter(|&i| h.get(i, 0, 0) == h.get(i + 251, 0, 0))
+            .count();
         assert_eq!(same, 0);
     }
 }
