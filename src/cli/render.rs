@@ -7,7 +7,7 @@ use crate::params::NoiseParams;
 use crate::preset::Preset;
 use anyhow::bail;
 use clap::Args;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -83,30 +83,42 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Generates on a worker thread and, if it is still busy after a second, shows a
-/// percentage on stderr (a quick render prints nothing).
+/// Generates on a worker thread and, if it is still busy after a second, shows the
+/// percentage done on stderr (a quick render prints nothing). On a terminal the line
+/// updates in place; otherwise a line is printed every 10 %.
 pub fn generate_with_progress(params: &NoiseParams) -> anyhow::Result<Heightmap> {
     let control = JobControl::new();
     let start = Instant::now();
-    let mut shown = false;
+    let terminal = std::io::stderr().is_terminal();
+    let mut last_shown: Option<u32> = None;
     let result = std::thread::scope(|scope| {
         let job = scope.spawn(|| generate(params, &control));
         while !job.is_finished() {
             std::thread::sleep(POLL);
-            if start.elapsed() >= QUIET_FOR {
-                shown = true;
-                let pct = control.progress() * 100.0;
+            if start.elapsed() < QUIET_FOR {
+                continue;
+            }
+            let pct = (control.progress() * 100.0) as u32;
+            let shown = if terminal { pct } else { pct / 10 * 10 };
+            if last_shown != Some(shown) {
+                last_shown = Some(shown);
+                let (lead, end) = if terminal { ("\r", "") } else { ("", "\n") };
                 let mut err = std::io::stderr().lock();
                 // A progress line that fails to print is not worth failing the render.
-                let _ = write!(err, "\rrendering {s}x{s}: {pct:5.1}%", s = params.size);
+                let _ = write!(
+                    err,
+                    "{lead}rendering {s}x{s}: {shown:3}%{end}",
+                    s = params.size
+                );
                 let _ = err.flush();
             }
         }
         job.join()
     });
-    if shown {
+    if last_shown.is_some() {
         eprintln!(
-            "\rrendering {s}x{s}: done in {:.1} s",
+            "{}rendering {s}x{s}: done in {:.1} s",
+            if terminal { "\r" } else { "" },
             start.elapsed().as_secs_f64(),
             s = params.size
         );
