@@ -87,3 +87,18 @@ fn presets_survive_a_save_and_load_round_trip() {
         assert_eq!(Preset::load(&copy).unwrap(), p, "{}", path.display());
     }
 }
+
+#[test]
+fn readme_preset_example_is_the_default_and_lists_every_preset() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme.find("```ron\n").expect("README has a ```ron block") + 7;
+    let len = readme[start..].find("```").unwrap();
+    let example = Preset::from_ron(&readme[start..start + len], &root.join("README.md"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(example, Preset::default());
+    for path in preset_files() {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        assert!(readme.contains(name), "README does not list {name}");
+    }
+}
