@@ -59,7 +59,14 @@ fn renders_every_format_with_the_right_size_and_values() {
         args.push(&out);
         args.extend(["--format", format]);
         args.extend(common);
-        ok(&run(&args));
+        let out = run(&args);
+        ok(&out);
+        // A quick render is silent: no progress line, no warnings.
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let grey = image::open(d("a.png")).unwrap();
     assert_eq!(grey.color(), image::ColorType::L8);
@@ -216,6 +223,8 @@ fn broken_presets_are_refused() {
     refused(&["render", bad_value.to_str().unwrap()], "initial step 128");
     refused(&["render", "/no/such/preset.ron"], "preset.ron");
     refused(&["bench", bad_id.to_str().unwrap()], "wobbly");
+    refused(&["bench", "--octaves", "0"], "nothing to time");
+    refused(&["bench", "--repeat", "0"], "repeat");
 }
 
 #[test]

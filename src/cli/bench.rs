@@ -69,10 +69,7 @@ pub fn pixel_octaves(params: &NoiseParams) -> u64 {
 }
 
 fn time_one(params: &NoiseParams, repeat: u32, print_each: bool) -> anyhow::Result<BenchSummary> {
-    let work = pixel_octaves(params);
-    if work == 0 {
-        bail!("nothing to time: no octave has a step of at least 1 pixel");
-    }
+    let work = pixel_octaves(params).max(1);
     generate_simple(params)?;
     let mut times = Vec::with_capacity(repeat as usize);
     for i in 1..=repeat {
@@ -96,6 +93,9 @@ fn time_one(params: &NoiseParams, repeat: u32, print_each: bool) -> anyhow::Resu
 /// Runs `bench`.
 pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let preset = resolve(args.preset.as_deref(), &args.overrides)?;
+    if pixel_octaves(&preset.noise) == 0 {
+        bail!("nothing to time: no octave has a step of at least 1 pixel (octaves is 0)");
+    }
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
         builder = builder.num_threads(usize::from(t));
