@@ -122,13 +122,13 @@ impl NoiseParams {
                 value: self.persistence,
             });
         }
-        if self.tileable {
-            if let Some(step) = self.steps().find(|s| self.size % s != 0) {
-                return Err(ParamError::NotTileable {
-                    size: self.size,
-                    step,
-                });
-            }
+        if self.tileable
+            && let Some(step) = self.steps().find(|&s| !self.size.is_multiple_of(s))
+        {
+            return Err(ParamError::NotTileable {
+                size: self.size,
+                step,
+            });
         }
         Ok(())
     }
