@@ -1,4 +1,4 @@
 //! The `lattice-studio` binary: no arguments opens the designer, subcommands run headless.
-fn main() {
-    println!("lattice-studio: the engine is in place; the app and CLI are being built");
+fn main() -> anyhow::Result<()> {
+    lattice_studio::app::run(None)
 }
