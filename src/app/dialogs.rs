@@ -63,7 +63,7 @@ pub fn messages_ui(ui: &mut egui::Ui, state: &mut AppState) {
             ui.visuals().text_color()
         };
         ui.horizontal(|ui| {
-            if ui.small_button("✖").on_hover_text("Dismiss").clicked() {
+            if ui.small_button("x").on_hover_text("Dismiss").clicked() {
                 remove = Some(i);
             }
             ui.colored_label(colour, &m.text);

@@ -237,7 +237,7 @@ impl LatticeApp {
             });
             ui.horizontal(|ui| {
                 if ui
-                    .button("⟲ Reset to preset")
+                    .button("Reset to preset")
                     .on_hover_text("Set every control back to the loaded preset (undoable)")
                     .clicked()
                 {

@@ -86,7 +86,7 @@ pub fn preset_browser_ui(
     ui.horizontal(|ui| {
         ui.heading("Presets");
         if ui
-            .small_button("⟳")
+            .small_button("Rescan")
             .on_hover_text("Rescan the preset folders")
             .clicked()
         {

@@ -54,7 +54,7 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
         |ui| ui.add(egui::DragValue::new(&mut n.seed).speed(1)),
     );
     if ui
-        .button("🎲 Random seed")
+        .button("Random seed")
         .on_hover_text("Pick a new seed at random")
         .clicked()
     {
