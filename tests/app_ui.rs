@@ -182,3 +182,83 @@ fn save_then_reopen_round_trips_and_asks_before_dropping_changes() {
     });
     settled(&mut h);
 }
+
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn dropping_a_preset_file_loads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dropped.ron");
+    let mut preset = Preset::default();
+    preset.noise.seed = 42;
+    preset.noise.proximity = Proximity::MonkeySaddle;
+    preset.save(&path).unwrap();
+    let mut h = harness();
+    settled(&mut h);
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(path.clone())));
+    step_until(&mut h, "the dropped preset", |a| a.state().path.is_some());
+    assert_eq!(h.state().state().preset, preset);
+    settled(&mut h);
+    assert_eq!(
+        h.state().state().shown.as_ref().unwrap().noise.proximity,
+        Proximity::MonkeySaddle
+    );
+}
+
+#[test]
+fn closing_with_unsaved_changes_asks_first() {
+    let mut h = harness();
+    settled(&mut h);
+    h.get_by_role_and_label(Role::Slider, "Luminance")
+        .set_value_accesskit(0.2);
+    h.step();
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    h.step();
+    assert_eq!(
+        h.state().state().confirm,
+        Some(lattice_studio::app::PendingAction::Quit)
+    );
+    h.get_by_label_contains("Save them before closing");
+    h.get_by_role_and_label(Role::Button, "Cancel").click();
+    h.step();
+    assert_eq!(h.state().state().confirm, None);
+    assert!(!h.state().state().allow_close);
+    // The change is still there.
+    assert!((h.state().state().preset.output.luminance - 0.2).abs() < 1e-6);
+}
+
+#[test]
+fn failed_export_shows_an_error_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("no-such-dir").join("x.png");
+    let mut h = harness();
+    settled(&mut h);
+    h.state_mut()
+        .set_file_picker(picker(std::slice::from_ref(&target)));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    step_until(&mut h, "the export error", |a| {
+        a.state().messages.iter().any(|m| m.is_error)
+    });
+    h.step();
+    h.get_by_label_contains("export failed");
+    assert!(!target.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -44,7 +44,7 @@ pub struct RenderResult {
     pub stats: HeightStats,
     /// The display image (subsampled when the texture is larger than the GPU allows).
     pub image: egui::ColorImage,
-    /// Generation time (zero when only the output mapping changed).
+    /// Generation time of the heightmap (also when it came from the cache).
     pub elapsed: Duration,
 }
 
@@ -102,6 +102,7 @@ struct Cache {
     noise: NoiseParams,
     heightmap: Arc<Heightmap>,
     stats: HeightStats,
+    elapsed: Duration,
 }
 
 fn run(
@@ -127,7 +128,7 @@ fn run(
                 false,
                 Arc::clone(&c.heightmap),
                 c.stats,
-                Duration::ZERO,
+                c.elapsed,
             );
             send(Command::Rendered(Box::new(result)));
             continue;
@@ -155,6 +156,7 @@ fn run(
                     noise: job.noise.clone(),
                     heightmap: Arc::clone(&hm),
                     stats,
+                    elapsed,
                 });
                 let result = finish(&job, &job.noise, false, hm, stats, elapsed);
                 send(Command::Rendered(Box::new(result)));
