@@ -262,3 +262,38 @@ fn failed_export_shows_an_error_and_writes_nothing() {
     assert!(!target.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn preset_browser_click_loads_and_reset_restores_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ridges.ron");
+    let mut preset = Preset::default();
+    preset.name = "Ridges".into();
+    preset.noise.octaves = 4;
+    preset.save(&path).unwrap();
+    let mut h = harness();
+    settled(&mut h);
+    h.state()
+        .push(lattice_studio::app::Command::PresetList(vec![
+            lattice_studio::app::PresetEntry {
+                name: "ridges".into(),
+                path: path.clone(),
+                user: true,
+            },
+        ]));
+    h.step();
+    h.get_by_label("ridges").click();
+    step_until(&mut h, "the preset from the browser", |a| {
+        a.state().path.as_deref() == Some(path.as_path())
+    });
+    assert_eq!(h.state().state().preset, preset);
+    h.get_by_role_and_label(Role::Slider, "Octaves")
+        .set_value_accesskit(9.0);
+    h.step();
+    assert!(h.state().state().is_dirty());
+    h.get_by_role_and_label(Role::Button, "Reset to preset")
+        .click();
+    h.step();
+    assert_eq!(h.state().state().preset, preset);
+    settled(&mut h);
+}

@@ -10,6 +10,7 @@ mod execute;
 mod file_jobs;
 mod file_picker;
 mod history;
+mod menu;
 mod panels;
 mod preset_browser;
 mod preview;
@@ -313,7 +314,7 @@ impl eframe::App for LatticeApp {
         self.process_commands(&ctx);
 
         egui::Panel::top("menu").show(ui, |ui| {
-            dialogs::menu_ui(ui, &self.state, &self.commands);
+            menu::menu_ui(ui, &self.state, &self.commands);
             self.toolbar(ui);
         });
         let progress = self.state.rendering.map(|_| self.worker.progress());
