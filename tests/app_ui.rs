@@ -267,8 +267,10 @@ fn failed_export_shows_an_error_and_writes_nothing() {
 fn preset_browser_click_loads_and_reset_restores_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ridges.ron");
-    let mut preset = Preset::default();
-    preset.name = "Ridges".into();
+    let mut preset = Preset {
+        name: "Ridges".into(),
+        ..Preset::default()
+    };
     preset.noise.octaves = 4;
     preset.save(&path).unwrap();
     let mut h = harness();

@@ -121,49 +121,59 @@ fn run(
             let _ = results.send(cmd);
             ctx.request_repaint();
         };
-        if let Some(c) = cache.as_ref().filter(|c| c.noise == job.noise) {
-            let result = finish(
-                &job,
-                &c.noise,
-                false,
-                Arc::clone(&c.heightmap),
-                c.stats,
-                c.elapsed,
-            );
-            send(Command::Rendered(Box::new(result)));
-            continue;
+        // A bug in one render must not take the worker (and every later render) down.
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            render(&job, &control, &mut cache, &send);
+        }));
+        if outcome.is_err() {
+            cache = None;
+            send(Command::RenderFailed(
+                "internal error while rendering these parameters (please report it)".into(),
+            ));
         }
-        if job.noise.size > PREVIEW_THRESHOLD {
-            let small = job.noise.resized(PREVIEW_SIZE);
-            match generate(&small, &control) {
-                Ok((hm, elapsed)) => {
-                    let stats = hm.stats();
-                    let result = finish(&job, &small, true, Arc::new(hm), stats, elapsed);
-                    send(Command::Rendered(Box::new(result)));
-                }
-                Err(Error::Cancelled) => continue,
-                Err(e) => {
-                    send(Command::RenderFailed(e.to_string()));
-                    continue;
-                }
-            }
-        }
-        match generate(&job.noise, &control) {
+    }
+}
+
+/// Renders one job: from the cache, or a quick preview then the full size.
+fn render(
+    job: &RenderJob,
+    control: &JobControl,
+    cache: &mut Option<Cache>,
+    send: &dyn Fn(Command),
+) {
+    if let Some(c) = cache.as_ref().filter(|c| c.noise == job.noise) {
+        let hm = Arc::clone(&c.heightmap);
+        let result = finish(job, &c.noise, false, hm, c.stats, c.elapsed);
+        send(Command::Rendered(Box::new(result)));
+        return;
+    }
+    if job.noise.size > PREVIEW_THRESHOLD {
+        let small = job.noise.resized(PREVIEW_SIZE);
+        match generate(&small, control) {
             Ok((hm, elapsed)) => {
                 let stats = hm.stats();
-                let hm = Arc::new(hm);
-                cache = Some(Cache {
-                    noise: job.noise.clone(),
-                    heightmap: Arc::clone(&hm),
-                    stats,
-                    elapsed,
-                });
-                let result = finish(&job, &job.noise, false, hm, stats, elapsed);
+                let result = finish(job, &small, true, Arc::new(hm), stats, elapsed);
                 send(Command::Rendered(Box::new(result)));
             }
-            Err(Error::Cancelled) => {}
-            Err(e) => send(Command::RenderFailed(e.to_string())),
+            Err(Error::Cancelled) => return,
+            Err(e) => return send(Command::RenderFailed(e.to_string())),
         }
+    }
+    match generate(&job.noise, control) {
+        Ok((hm, elapsed)) => {
+            let stats = hm.stats();
+            let hm = Arc::new(hm);
+            *cache = Some(Cache {
+                noise: job.noise.clone(),
+                heightmap: Arc::clone(&hm),
+                stats,
+                elapsed,
+            });
+            let result = finish(job, &job.noise, false, hm, stats, elapsed);
+            send(Command::Rendered(Box::new(result)));
+        }
+        Err(Error::Cancelled) => {}
+        Err(e) => send(Command::RenderFailed(e.to_string())),
     }
 }
 
