@@ -245,6 +245,78 @@ pub fn display_image(
 mod tests {
     use super::*;
 
+    fn job(noise: NoiseParams) -> RenderJob {
+        RenderJob {
+            id: 0,
+            noise,
+            output: OutputParams::default(),
+            transparent: false,
+            max_texture_side: 4096,
+        }
+    }
+
+    fn next_render(rx: &Receiver<Command>) -> Box<RenderResult> {
+        match rx.recv_timeout(Duration::from_secs(120)) {
+            Ok(Command::Rendered(r)) => r,
+            other => panic!("expected a render, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn large_jobs_show_a_preview_then_the_full_render() {
+        let (tx, rx) = channel();
+        let mut worker = Worker::spawn(egui::Context::default(), tx);
+        let noise = NoiseParams {
+            size: 1024,
+            initial_step: 256,
+            ..NoiseParams::default()
+        };
+        let id = worker.submit(job(noise.clone()));
+        let first = next_render(&rx);
+        assert!(first.is_preview && first.job_id == id);
+        assert_eq!(first.noise.size, PREVIEW_SIZE);
+        let full = next_render(&rx);
+        assert!(!full.is_preview);
+        assert_eq!(full.noise, noise);
+        assert_eq!(full.image.size, [1024, 1024]);
+        // An output-only change reuses the heightmap.
+        let mut again = job(noise);
+        again.output.contrast = 2.0;
+        worker.submit(again);
+        let cached = next_render(&rx);
+        assert!(Arc::ptr_eq(&cached.heightmap, &full.heightmap));
+        assert_ne!(cached.image.pixels, full.image.pixels);
+    }
+
+    #[test]
+    fn a_new_job_supersedes_the_running_one() {
+        let (tx, rx) = channel();
+        let mut worker = Worker::spawn(egui::Context::default(), tx);
+        let base = NoiseParams {
+            size: 256,
+            initial_step: 64,
+            ..NoiseParams::default()
+        };
+        let ids: Vec<u64> = (0..5)
+            .map(|seed| {
+                worker.submit(job(NoiseParams {
+                    seed,
+                    ..base.clone()
+                }))
+            })
+            .collect();
+        // Whatever older jobs still finish, the last render is the newest job's.
+        let last = loop {
+            let r = next_render(&rx);
+            if r.job_id == ids[4] {
+                break r;
+            }
+            assert!(r.job_id < ids[4]);
+        };
+        assert_eq!(last.noise.seed, 4);
+        assert!(rx.try_recv().is_err());
+    }
+
     #[test]
     fn display_image_subsamples_large_maps() {
         let hm = Heightmap::from_data(4, (0..16).map(|v| v as f32 / 15.0).collect()).unwrap();
