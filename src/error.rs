@@ -31,6 +31,12 @@ pub enum ParamError {
         /// The refused value.
         value: f64,
     },
+    /// Lacunarity NaN or outside 1.1..=16.
+    #[error("lacunarity {value} is out of range (1.1..=16)")]
+    Lacunarity {
+        /// The refused value.
+        value: f64,
+    },
     /// A value that must be a finite number is NaN or infinite.
     #[error("{name} must be a finite number")]
     NotFinite {
@@ -46,7 +52,7 @@ pub enum ParamError {
         /// The texture size.
         size: u32,
         /// The first octave step that does not divide it.
-        step: u32,
+        step: f64,
     },
 }
 

@@ -11,7 +11,7 @@ pub mod params;
 
 pub use engine::{Fade, HeightStats, Heightmap, JobControl, Proximity, RandomSource, generate};
 pub use error::{Error, ParamError, Result};
-pub use params::{Displacement, NoiseParams, OutputParams};
+pub use params::{Displacement, NoiseParams, OctaveLaw, OutputParams};
 pub mod export;
 pub mod preset;
 pub mod render;

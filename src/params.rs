@@ -57,6 +57,37 @@ impl Displacement {
     }
 }
 
+/// How octave steps and amplitudes progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OctaveLaw {
+    /// The original tool: step halves each octave (integer division), amplitude
+    /// `(step / size)^(1 - persistence)`.
+    #[default]
+    Original,
+    /// The classic fBm law: step divided by `lacunarity` each octave, amplitude multiplied
+    /// by `persistence` (octave 0 has amplitude 1).
+    Classic,
+}
+
+impl OctaveLaw {
+    /// Every law, in menu order.
+    pub const ALL: [OctaveLaw; 2] = [OctaveLaw::Original, OctaveLaw::Classic];
+
+    /// The stable id used in presets and on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            OctaveLaw::Original => "original",
+            OctaveLaw::Classic => "classic",
+        }
+    }
+
+    /// Looks a law up by id.
+    pub fn from_id(id: &str) -> Option<OctaveLaw> {
+        Self::ALL.into_iter().find(|l| l.id() == id)
+    }
+}
+
 /// The generator's parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -81,6 +112,12 @@ pub struct NoiseParams {
     pub random: RandomSource,
     /// Wrap every octave's lattice with period `size / step` so the texture tiles.
     pub tileable: bool,
+    /// How steps and amplitudes progress from octave to octave.
+    pub octave_law: OctaveLaw,
+    /// Step ratio between octaves under the classic law (2 halves the step).
+    pub lacunarity: f64,
+    /// Lattice origin (pan) in cells of octave 0: moves the texture under the window.
+    pub origin: [f64; 2],
 }
 
 impl Default for NoiseParams {
@@ -96,6 +133,9 @@ impl Default for NoiseParams {
             fade: Fade::Hermite,
             random: RandomSource::OriginalTable,
             tileable: false,
+            octave_law: OctaveLaw::Original,
+            lacunarity: 2.0,
+            origin: [0.0, 0.0],
         }
     }
 }
@@ -122,8 +162,18 @@ impl NoiseParams {
                 value: self.persistence,
             });
         }
+        if !self.lacunarity.is_finite() || !(1.1..=16.0).contains(&self.lacunarity) {
+            return Err(ParamError::Lacunarity {
+                value: self.lacunarity,
+            });
+        }
+        if !self.origin.iter().all(|o| o.is_finite() && o.abs() <= 1e9) {
+            return Err(ParamError::NotFinite { name: "origin" });
+        }
         if self.tileable
-            && let Some(step) = self.steps().find(|&s| !self.size.is_multiple_of(s))
+            && let Some(step) = self
+                .steps()
+                .find(|&s| (f64::from(self.size) / s).fract() != 0.0)
         {
             return Err(ParamError::NotTileable {
                 size: self.size,
@@ -133,11 +183,27 @@ impl NoiseParams {
         Ok(())
     }
 
-    /// The step of every octave that is computed (steps below 1 are skipped).
-    pub fn steps(&self) -> impl Iterator<Item = u32> + '_ {
-        (0..self.octaves.min(31))
-            .map(|k| self.initial_step >> k)
-            .take_while(|&s| s >= 1)
+    /// The step of every octave that is computed, in pixels (steps below 1 are skipped).
+    /// Whole numbers under the original law; possibly fractional under the classic law.
+    pub fn steps(&self) -> impl Iterator<Item = f64> + '_ {
+        (0..self.octaves.min(MAX_OCTAVES))
+            .map(move |k| match self.octave_law {
+                OctaveLaw::Original => f64::from(self.initial_step >> k.min(31)),
+                OctaveLaw::Classic => f64::from(self.initial_step) / self.lacunarity.powi(k as i32),
+            })
+            .take_while(|&s| s >= 1.0)
+    }
+
+    /// The amplitude of octave `k` of step `step`.
+    pub fn amplitude(&self, k: usize, step: f64) -> f32 {
+        match self.octave_law {
+            // The original: relativeSize = sizeGridF / size in f32, then Math.Pow in f64.
+            OctaveLaw::Original => {
+                let relative = step as f32 / self.size as f32;
+                f64::from(relative).powf(1.0 - self.persistence) as f32
+            }
+            OctaveLaw::Classic => self.persistence.powi(k as i32) as f32,
+        }
     }
 
     /// Returns a copy at another size; the initial step keeps its fraction of the size
@@ -259,13 +325,24 @@ mod tests {
             octaves: 6,
             ..NoiseParams::default()
         };
-        assert_eq!(p.steps().collect::<Vec<_>>(), vec![8, 4, 2, 1]);
+        assert_eq!(p.steps().collect::<Vec<_>>(), vec![8.0, 4.0, 2.0, 1.0]);
         let p = NoiseParams {
             initial_step: 100,
             octaves: 4,
             ..NoiseParams::default()
         };
-        assert_eq!(p.steps().collect::<Vec<_>>(), vec![100, 50, 25, 12]);
+        assert_eq!(p.steps().collect::<Vec<_>>(), vec![100.0, 50.0, 25.0, 12.0]);
+        let p = NoiseParams {
+            initial_step: 100,
+            octaves: 9,
+            octave_law: OctaveLaw::Classic,
+            lacunarity: 2.5,
+            ..NoiseParams::default()
+        };
+        let steps: Vec<f64> = p.steps().collect();
+        assert_eq!(steps.len(), 6);
+        assert!((steps[3] - 6.4).abs() < 1e-12 && (steps[5] - 1.024).abs() < 1e-12);
+        assert_eq!(p.amplitude(2, 16.0), 0.25);
     }
 
     #[test]

@@ -15,7 +15,7 @@ fn gradient(random: RandomSource, seed: i32, size: u32, octaves: u32, step: u32)
         proximity: Proximity::Gradient,
         fade: Fade::Hermite,
         random,
-        tileable: false,
+        ..NoiseParams::default()
     }
 }
 
@@ -70,7 +70,7 @@ fn fast_kernel_matches_the_literal_loops() {
                 proximity,
                 fade: Fade::ALL[(pi + 2 * ci) % 4],
                 random: RandomSource::ALL[(pi + ci) % 3],
-                tileable: false,
+                ..NoiseParams::default()
             };
             let fast = generate_simple(&p).unwrap();
             let slow = generate_reference(&p).unwrap();

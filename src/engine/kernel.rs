@@ -15,6 +15,7 @@
 //! band or thread, so results are bit-identical at any thread count.
 
 use super::fade::Fade;
+use super::free_octave::{FreeOctave, FreeScratch};
 use super::heightmap::Heightmap;
 use super::job_control::JobControl;
 use super::proximity::{ProximityFn, ProximityVisitor};
@@ -25,6 +26,14 @@ use rayon::prelude::*;
 
 /// Rows per parallel work unit (and per cancellation check).
 const BAND_ROWS: usize = 16;
+
+/// How one octave is computed.
+pub(super) enum OctavePlan {
+    /// Whole-pixel step and an unpanned lattice: the fast tabulated kernel.
+    Grid(Octave),
+    /// Fractional step or panned lattice: the general per-pixel path.
+    Free(FreeOctave),
+}
 
 /// Everything about one octave that does not depend on the row.
 pub(super) struct Octave {
@@ -54,7 +63,7 @@ pub(super) struct Octave {
 pub(super) struct Plan {
     pub size: usize,
     pub fade: Fade,
-    pub octaves: Vec<Octave>,
+    pub octaves: Vec<OctavePlan>,
     pub source: PreparedSource,
     pub frame: Frame,
     /// `fade(1) == 0` exactly, which makes the step-1 shortcut bit-exact.
@@ -66,17 +75,34 @@ impl Plan {
         let size = p.size as i32;
         let source = PreparedSource::new(p);
         let frame = Frame::new(p.size, p.tileable);
+        let panned = p.origin != [0.0, 0.0];
         let octaves = p
             .steps()
-            .map(|s| {
+            .enumerate()
+            .map(|(k, s)| {
+                if panned || s.fract() != 0.0 {
+                    let init = match p.displacement {
+                        crate::params::Displacement::None => 0.0,
+                        crate::params::Displacement::Half => -(s / 2.0).floor(),
+                        crate::params::Displacement::Quarter => -(s / 4.0).floor(),
+                    };
+                    let l = s as f32;
+                    return OctavePlan::Free(FreeOctave {
+                        step: s,
+                        init,
+                        offset: p.origin.map(|o| o * f64::from(p.initial_step)),
+                        l,
+                        il: 1.0 / l,
+                        amp: p.amplitude(k, s),
+                        period: p.tileable.then_some((f64::from(p.size) / s) as i64),
+                    });
+                }
                 let step = s as i32;
                 let init = p.displacement.origin(step);
                 let l = step as f32;
-                // The original: relativeSize = sizeGridF / size in f32, then Math.Pow in f64.
-                let relative = l / size as f32;
-                let amp = f64::from(relative).powf(1.0 - p.persistence) as f32;
+                let amp = p.amplitude(k, s);
                 let us = |u: i32| u as f32 / l;
-                Octave {
+                OctavePlan::Grid(Octave {
                     step,
                     init,
                     l,
@@ -98,7 +124,7 @@ impl Plan {
                         .collect(),
                     x_l: (0..step).map(|u| u as f32).collect(),
                     x_r: (0..step).map(|u| u as f32 - l).collect(),
-                }
+                })
             })
             .collect();
         Plan {
@@ -119,6 +145,7 @@ struct Scratch {
     bottom: [Vec<f32>; 4],
     ext: Vec<f32>,
     weights: [Vec<f32>; 4],
+    free: FreeScratch,
 }
 
 #[inline(always)]
@@ -155,6 +182,14 @@ fn process_band<P: ProximityFn>(
         if control.is_cancelled() {
             return;
         }
+        let o = match o {
+            OctavePlan::Grid(o) => o,
+            OctavePlan::Free(f) => {
+                let (source, frame, fade) = (&plan.source, &plan.frame, plan.fade);
+                f.add::<P>(source, frame, fade, size, y0, rows, &mut sc.free);
+                continue;
+            }
+        };
         let corners = o.cells + 1;
         let s = o.step as usize;
         for k in 0..P::NEEDS {

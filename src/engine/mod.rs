@@ -1,6 +1,7 @@
 //! The generic lattice noise engine: parameters in, heightmap out. No files, no UI.
 
 mod fade;
+mod free_octave;
 mod heightmap;
 mod job_control;
 mod kernel;

@@ -2,7 +2,8 @@
 //! fast kernel is tested against.
 
 use super::heightmap::Heightmap;
-use super::kernel::Plan;
+use super::kernel::{OctavePlan, Plan};
+use super::proximity::{ProximityFn, ProximityVisitor};
 use crate::params::NoiseParams;
 
 /// The original's loops, literally: grid cell by grid cell, pixel by pixel, random
@@ -13,6 +14,15 @@ pub(super) fn reference(p: &NoiseParams) -> Heightmap {
     let mut hm = Heightmap::filled(p.size, 0.5);
     let fade = |a: f32, b: f32| p.fade.eval(a) * p.fade.eval(b);
     for o in &plan.octaves {
+        let o = match o {
+            OctavePlan::Grid(o) => o,
+            OctavePlan::Free(f) => {
+                // Off-grid octaves have no integer loops to mirror: the free path is
+                // already the literal per-pixel formula.
+                p.proximity.visit(Free(f, &plan, hm.data_mut()));
+                continue;
+            }
+        };
         let prox = |x: f32, y: f32, l: f32, cx: i32, cy: i32| {
             let ix = i64::from((cx - o.init) / o.step);
             let iy = i64::from((cy - o.init) / o.step);
@@ -55,4 +65,23 @@ pub(super) fn reference(p: &NoiseParams) -> Heightmap {
         }
     }
     hm
+}
+
+struct Free<'a>(&'a super::free_octave::FreeOctave, &'a Plan, &'a mut [f32]);
+
+impl ProximityVisitor for Free<'_> {
+    type Output = ();
+    fn visit<P: ProximityFn>(self) {
+        let Free(f, plan, data) = self;
+        let mut sc = super::free_octave::FreeScratch::default();
+        f.add::<P>(
+            &plan.source,
+            &plan.frame,
+            plan.fade,
+            plan.size,
+            0,
+            data,
+            &mut sc,
+        );
+    }
 }

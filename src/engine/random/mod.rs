@@ -109,6 +109,28 @@ impl Frame {
         (self.wrapped(c) as f32 * self.scale + 25_100.0) as i32
     }
 
+    /// [`Self::original`] for a fractional world coordinate.
+    #[inline]
+    fn original_f(&self, c: f64) -> i32 {
+        let c = if self.wrap {
+            c.rem_euclid(f64::from(self.size))
+        } else {
+            c
+        };
+        (c as f32 * self.scale + 25_100.0) as i32
+    }
+
+    /// [`Self::fixed`] for a fractional world coordinate.
+    #[inline]
+    fn fixed_f(&self, c: f64) -> i32 {
+        let c = if self.wrap {
+            c.rem_euclid(f64::from(self.size))
+        } else {
+            c
+        };
+        (c * self.fixed + 0.5).floor() as i64 as i32
+    }
+
     /// The modern hash's fixed-point coordinate, rounded to nearest.
     #[inline(always)]
     fn fixed(&self, c: i32) -> i32 {
@@ -192,6 +214,25 @@ impl PreparedSource {
             return out[index][0];
         }
         self.at(frame, cx, cy, index)
+    }
+
+    /// `R(corner, index)` for a corner at any world position (the free-octave path).
+    pub(crate) fn value_at(
+        &self,
+        frame: &Frame,
+        (wx, wy): (f64, f64),
+        (ix, iy): (i64, i64),
+        period: Option<i64>,
+        index: usize,
+    ) -> f32 {
+        match self {
+            PreparedSource::Table(t) => t.get(frame.original_f(wx), frame.original_f(wy), index),
+            PreparedSource::Hash(h) => {
+                h.get(frame.original_f(wx), frame.original_f(wy), index as u32)
+            }
+            PreparedSource::Modern(h) => h.get(frame.fixed_f(wx), frame.fixed_f(wy), index as u32),
+            PreparedSource::Lattice(_) => self.corner_value(frame, (0, 0), (ix, iy), period, index),
+        }
     }
 
     /// `R(corner, index)` for one corner given in pixel coordinates.
