@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// The default relief: slopes of a few grey levels per pixel become visible tilts.
-pub const DEFAULT_STRENGTH: f32 = 16.0;
+pub const DEFAULT_STRENGTH: f32 = 8.0;
 
 /// Which way the green channel of a normal map points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
