@@ -125,7 +125,7 @@ impl NoiseParams {
             });
         }
         if self.tileable
-            && let Some(step) = self.steps().find(|s| !self.size.is_multiple_of(*s))
+            && let Some(step) = self.steps().find(|&s| !self.size.is_multiple_of(s))
         {
             return Err(ParamError::NotTileable {
                 size: self.size,

@@ -66,7 +66,7 @@ pub fn to_u16(g: f32) -> u16 {
 
 fn map_rows<P>(hm: &Heightmap, per_px: usize, f: impl Fn(f32, &mut [P]) + Sync) -> Vec<P>
 where
-    P: Default + Clone + Send,
+    P: Send + Default + Clone,
 {
     let size = hm.size() as usize;
     let mut out = vec![P::default(); size * size * per_px];

@@ -17,7 +17,7 @@
 use super::fade::Fade;
 use super::heightmap::Heightmap;
 use super::job_control::JobControl;
-use super::proximity::{Proximity, ProximityFn, ProximityVisitor};
+use super::proximity::{ProximityFn, ProximityVisitor};
 use super::random::{Frame, PreparedSource};
 use crate::params::NoiseParams;
 use rayon::prelude::*;
@@ -34,6 +34,8 @@ struct Octave {
     amp: f32,
     /// Cells whose left corner lies in `init..size`; they cover every pixel of a row.
     cells: usize,
+    /// Lattice period in cells when the texture tiles (for lattice-index sources).
+    period: Option<i64>,
     /// `f(u / l)` and `f(1 - u / l)` for `u` in `0..step`.
     fade_l: Vec<f32>,
     fade_r: Vec<f32>,
@@ -71,6 +73,7 @@ impl Plan {
                     il: 1.0 / l,
                     amp,
                     cells: ((size - init + step - 1) / step) as usize,
+                    period: p.tileable.then_some(i64::from(size / step)),
                     fade_l: (0..step).map(|u| p.fade.eval(us(u))).collect(),
                     fade_r: (0..step).map(|u| p.fade.eval(1.0 - us(u))).collect(),
                     x_l: (0..step).map(|u| u as f32).collect(),
@@ -82,7 +85,7 @@ impl Plan {
             size: p.size as usize,
             fade: p.fade,
             octaves,
-            source: PreparedSource::new(p.random, p.seed),
+            source: PreparedSource::new(p),
             frame: Frame::new(p.size, p.tileable),
         }
     }
@@ -185,9 +188,10 @@ fn row_cells<P: ProximityFn>(
             corner::<P>(&bottom, j),
             corner::<P>(&bottom, j + 1),
         ];
-        for u in 0..s {
-            let wu = [w[0][u], w[1][u], w[2][u], w[3][u]];
-            e[u] = pixel::<P>(o, x_l[u], x_r[u], rc, &r, wu);
+        // Zipped iterators instead of indexing: no bounds checks, so the loop vectorises.
+        let inputs = x_l.iter().zip(x_r).zip(w[0]).zip(w[1]).zip(w[2]).zip(w[3]);
+        for (e, (((((&xl, &xr), &w0), &w1), &w2), &w3)) in e.iter_mut().zip(inputs) {
+            *e = pixel::<P>(o, xl, xr, rc, &r, [w0, w1, w2, w3]);
         }
     }
 }
@@ -222,20 +226,28 @@ fn process_band<P: ProximityFn>(
             let rel = y - o.init;
             let cy = rel.div_euclid(o.step);
             let v = rel - cy * o.step;
-            let top_y = o.init + cy * o.step;
-            let fill = |y: i32, out: &mut [Vec<f32>; 4]| {
-                plan.source
-                    .fill_row(&plan.frame, y, o.init, o.step, P::NEEDS, out)
+            let fill = |iy: i32, out: &mut [Vec<f32>; 4]| match &plan.source {
+                PreparedSource::Lattice(src) => {
+                    src.fill_row(i64::from(iy), 0, o.period, P::NEEDS, out)
+                }
+                source => source.fill_row(
+                    &plan.frame,
+                    o.init + iy * o.step,
+                    o.init,
+                    o.step,
+                    P::NEEDS,
+                    out,
+                ),
             };
             match cached {
                 Some(c) if c == cy => {}
                 Some(c) if c + 1 == cy => {
                     std::mem::swap(&mut sc.top, &mut sc.bottom);
-                    fill(top_y + o.step, &mut sc.bottom);
+                    fill(cy + 1, &mut sc.bottom);
                 }
                 _ => {
-                    fill(top_y, &mut sc.top);
-                    fill(top_y + o.step, &mut sc.bottom);
+                    fill(cy, &mut sc.top);
+                    fill(cy + 1, &mut sc.bottom);
                 }
             }
             cached = Some(cy);
@@ -316,17 +328,20 @@ pub(super) fn reference(p: &NoiseParams) -> Heightmap {
     let size = p.size as i32;
     let mut hm = Heightmap::filled(p.size, 0.5);
     let fade = |a: f32, b: f32| p.fade.eval(a) * p.fade.eval(b);
-    let prox = |x: f32, y: f32, l: f32, cx: i32, cy: i32| {
-        let r = std::array::from_fn(|k| {
-            if k < p.proximity.needs() {
-                plan.source.at(&plan.frame, cx, cy, k)
-            } else {
-                0.0
-            }
-        });
-        eval_proximity(p.proximity, x, y, l, r)
-    };
     for o in &plan.octaves {
+        let prox = |x: f32, y: f32, l: f32, cx: i32, cy: i32| {
+            let ix = i64::from((cx - o.init) / o.step);
+            let iy = i64::from((cy - o.init) / o.step);
+            let r = std::array::from_fn(|k| {
+                if k < p.proximity.needs() {
+                    plan.source
+                        .corner_value(&plan.frame, (cx, cy), (ix, iy), o.period, k)
+                } else {
+                    0.0
+                }
+            });
+            p.proximity.eval(x, y, l, r)
+        };
         let (step, l) = (o.step, o.l);
         let mut x = o.init;
         while x < size + 1 {
@@ -356,8 +371,4 @@ pub(super) fn reference(p: &NoiseParams) -> Heightmap {
         }
     }
     hm
-}
-
-fn eval_proximity(p: Proximity, x: f32, y: f32, l: f32, r: [f32; 4]) -> f32 {
-    p.eval(x, y, l, r)
 }

@@ -117,12 +117,24 @@ impl Frame {
     }
 }
 
+/// A source that draws a corner's numbers from its integer lattice indices (cell
+/// coordinates of the octave, not pixel coordinates): the classic noise systems
+/// (permutation tables, libnoise's integer noise) work this way.
+pub trait LatticeSource: Send + Sync + std::fmt::Debug {
+    /// Fills `out[k][i] = R((ix0 + i, iy), k)` for every `i < out[k].len()` and `k < needs`.
+    /// `period` is `Some(p)` when the texture tiles: indices are then taken modulo `p`.
+    fn fill_row(&self, iy: i64, ix0: i64, period: Option<i64>, needs: usize, out: &mut [Vec<f32>; 4]);
+}
+
 /// A random source made ready for one generation (tables filled, constants derived).
 #[derive(Clone, Debug)]
 pub(crate) enum PreparedSource {
     Table(Arc<OriginalTable>),
     Hash(OriginalHash),
     Modern(ModernHash),
+    /// Sources indexed by lattice coordinates.
+    #[allow(dead_code)]
+    Lattice(Arc<dyn LatticeSource>),
 }
 
 /// The last table built; the app regenerates on every slider move with the same seed,
@@ -147,12 +159,32 @@ fn cached_table(seed: i32) -> Arc<OriginalTable> {
 }
 
 impl PreparedSource {
-    pub(crate) fn new(source: RandomSource, seed: i32) -> Self {
-        match source {
+    pub(crate) fn new(params: &crate::params::NoiseParams) -> Self {
+        let seed = params.seed;
+        match params.random {
             RandomSource::OriginalTable => PreparedSource::Table(cached_table(seed)),
             RandomSource::OriginalHash => PreparedSource::Hash(OriginalHash::new(seed)),
             RandomSource::Modern => PreparedSource::Modern(ModernHash::new(seed)),
         }
+    }
+
+    /// `R(corner, index)` for one corner: pixel coordinates `cx, cy` for the pixel-frame
+    /// sources, lattice indices `ix, iy` (with the tiling period) for lattice sources.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn corner_value(
+        &self,
+        frame: &Frame,
+        (cx, cy): (i32, i32),
+        (ix, iy): (i64, i64),
+        period: Option<i64>,
+        index: usize,
+    ) -> f32 {
+        if let PreparedSource::Lattice(src) = self {
+            let mut out: [Vec<f32>; 4] = std::array::from_fn(|_| vec![0.0]);
+            src.fill_row(iy, ix, period, index + 1, &mut out);
+            return out[index][0];
+        }
+        self.at(frame, cx, cy, index)
     }
 
     /// `R(corner, index)` for one corner given in pixel coordinates.
@@ -161,7 +193,13 @@ impl PreparedSource {
             PreparedSource::Table(t) => t.get(frame.original(cx), frame.original(cy), index),
             PreparedSource::Hash(h) => h.get(frame.original(cx), frame.original(cy), index as u32),
             PreparedSource::Modern(h) => h.get(frame.fixed(cx), frame.fixed(cy), index as u32),
+            PreparedSource::Lattice(_) => 0.0,
         }
+    }
+
+    /// Whether corners are addressed by lattice index instead of pixel position.
+    pub(crate) fn is_lattice(&self) -> bool {
+        matches!(self, PreparedSource::Lattice(_))
     }
 
     /// Fills `out[k][i] = R((x0 + i * step, cy), k)` for `i < n` and `k < needs`.
@@ -218,6 +256,9 @@ impl PreparedSource {
                     start += len;
                 }
             }
+            // Lattice sources are filled through `LatticeSource::fill_row` by the kernel,
+            // which knows the lattice indices.
+            PreparedSource::Lattice(_) => {}
         }
     }
 }
@@ -225,6 +266,14 @@ impl PreparedSource {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn params(random: RandomSource, seed: i32) -> crate::params::NoiseParams {
+        crate::params::NoiseParams {
+            random,
+            seed,
+            ..Default::default()
+        }
+    }
 
     #[test]
     fn ids_round_trip() {
@@ -237,7 +286,7 @@ mod tests {
     fn fill_row_matches_at() {
         for source in RandomSource::ALL {
             for wrap in [false, true] {
-                let p = PreparedSource::new(source, 77);
+                let p = PreparedSource::new(&params(source, 77));
                 let frame = Frame::new(2048, wrap);
                 let mut out: [Vec<f32>; 4] = std::array::from_fn(|_| vec![0.0; 150]);
                 p.fill_row(&frame, 36, -4, 8, 4, &mut out);
@@ -254,7 +303,7 @@ mod tests {
     fn wrapping_repeats_corners() {
         let frame = Frame::new(256, true);
         for source in RandomSource::ALL {
-            let p = PreparedSource::new(source, 3);
+            let p = PreparedSource::new(&params(source, 3));
             assert_eq!(p.at(&frame, 0, 8, 1), p.at(&frame, 256, 8 + 256, 1));
             assert_eq!(p.at(&frame, -16, 8, 0), p.at(&frame, 240, 8, 0));
         }
