@@ -123,7 +123,14 @@ impl Frame {
 pub trait LatticeSource: Send + Sync + std::fmt::Debug {
     /// Fills `out[k][i] = R((ix0 + i, iy), k)` for every `i < out[k].len()` and `k < needs`.
     /// `period` is `Some(p)` when the texture tiles: indices are then taken modulo `p`.
-    fn fill_row(&self, iy: i64, ix0: i64, period: Option<i64>, needs: usize, out: &mut [Vec<f32>; 4]);
+    fn fill_row(
+        &self,
+        iy: i64,
+        ix0: i64,
+        period: Option<i64>,
+        needs: usize,
+        out: &mut [Vec<f32>; 4],
+    );
 }
 
 /// A random source made ready for one generation (tables filled, constants derived).
