@@ -46,7 +46,12 @@ impl Gallery {
         self.textures.clear();
     }
 
-    fn texture(&mut self, ctx: &egui::Context, path: &Path, img: Arc<RgbaImage>) -> egui::TextureHandle {
+    fn texture(
+        &mut self,
+        ctx: &egui::Context,
+        path: &Path,
+        img: Arc<RgbaImage>,
+    ) -> egui::TextureHandle {
         if let Some((shown, tex)) = self.textures.get(path)
             && Arc::ptr_eq(shown, &img)
         {
@@ -93,10 +98,9 @@ impl Gallery {
                             let image = egui::Image::new((tex.id(), egui::vec2(side, side)));
                             ui.add(egui::Button::image(image).selected(selected))
                         }
-                        ThumbnailState::Pending => ui.add_sized(
-                            [side, side],
-                            egui::Button::new("...").selected(selected),
-                        ),
+                        ThumbnailState::Pending => {
+                            ui.add_sized([side, side], egui::Button::new("...").selected(selected))
+                        }
                         ThumbnailState::Failed(e) => ui
                             .add_sized([side, side], egui::Button::new("!"))
                             .on_hover_text(e),

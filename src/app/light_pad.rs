@@ -61,9 +61,16 @@ mod tests {
         // Above centre on screen = from the top of the image = 90 degrees.
         let (az, _) = light_from_pad(0.0, -0.5);
         assert!((az - 90.0).abs() < 1e-4);
-        let light = Light { azimuth_deg: 135.0, elevation_deg: 30.0, strength: 1.0 };
+        let light = Light {
+            azimuth_deg: 135.0,
+            elevation_deg: 30.0,
+            strength: 1.0,
+        };
         let (x, y) = pad_from_light(&light);
         let (az, el) = light_from_pad(x, y);
-        assert!((az - 135.0).abs() < 1e-3 && (el - 30.0).abs() < 1e-3, "{az} {el}");
+        assert!(
+            (az - 135.0).abs() < 1e-3 && (el - 30.0).abs() < 1e-3,
+            "{az} {el}"
+        );
     }
 }

@@ -12,7 +12,10 @@ pub fn paint_ramp(painter: &egui::Painter, rect: Rect, ramp: &ColorRamp) {
         let t = i as f32 / (n.max(2) - 1) as f32;
         let [r, g, b, a] = sampler.sample(t);
         let x = rect.left() + i as f32;
-        let strip = Rect::from_min_max(egui::pos2(x, rect.top()), egui::pos2(x + 1.0, rect.bottom()));
+        let strip = Rect::from_min_max(
+            egui::pos2(x, rect.top()),
+            egui::pos2(x + 1.0, rect.bottom()),
+        );
         painter.rect_filled(strip, 0.0, Color32::from_rgba_unmultiplied(r, g, b, a));
     }
 }
@@ -28,7 +31,11 @@ fn new_stop(ramp: &ColorRamp) -> RampStop {
         }
     }
     if s.len() < 2 {
-        at = if s.first().is_some_and(|f| f.position >= 0.5) { 0.0 } else { 1.0 };
+        at = if s.first().is_some_and(|f| f.position >= 0.5) {
+            0.0
+        } else {
+            1.0
+        };
     }
     RampStop {
         position: at,
@@ -113,7 +120,10 @@ mod tests {
         assert!((s.position - 0.33).abs() < 1e-6);
         assert_eq!(s.color, r.sample(0.33));
         let one = ColorRamp {
-            stops: vec![RampStop { position: 0.2, color: [1, 2, 3, 4] }],
+            stops: vec![RampStop {
+                position: 0.2,
+                color: [1, 2, 3, 4],
+            }],
         };
         assert_eq!(new_stop(&one).position, 1.0);
     }

@@ -16,7 +16,10 @@ pub fn paint_histogram(painter: &egui::Painter, rect: Rect, h: &Histogram, colou
         }
         let height = rect.height() * c as f32 / peak;
         let x = rect.left() + i as f32 * w;
-        let bar = Rect::from_min_max(pos2(x, rect.bottom() - height), pos2(x + w.max(1.0), rect.bottom()));
+        let bar = Rect::from_min_max(
+            pos2(x, rect.bottom() - height),
+            pos2(x + w.max(1.0), rect.bottom()),
+        );
         painter.rect_filled(bar, 0.0, colour);
     }
 }
@@ -55,9 +58,19 @@ pub fn stats_ui(ui: &mut egui::Ui, stats: &TextureStats, label: &str) {
     ui.label("Heights")
         .on_hover_text("Histogram of the raw heights over their own min..max");
     let (rect, _) = ui.allocate_exact_size(vec2(width, 48.0), Sense::hover());
-    paint_histogram(ui.painter(), rect, &stats.height_histogram, Color32::from_rgb(90, 140, 230));
+    paint_histogram(
+        ui.painter(),
+        rect,
+        &stats.height_histogram,
+        Color32::from_rgb(90, 140, 230),
+    );
     ui.label("Output")
         .on_hover_text("Histogram of the 8-bit output grey after contrast, luminance and clamping");
     let (rect, _) = ui.allocate_exact_size(vec2(width, 48.0), Sense::hover());
-    paint_histogram(ui.painter(), rect, &stats.output_histogram, Color32::from_rgb(230, 130, 70));
+    paint_histogram(
+        ui.painter(),
+        rect,
+        &stats.output_histogram,
+        Color32::from_rgb(230, 130, 70),
+    );
 }
