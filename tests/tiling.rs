@@ -190,41 +190,68 @@ fn reference_h(p: &NoiseParams, x: i32, y: i32, table: &dyn Fn(i32, i32, usize) 
     h
 }
 
+/// Checks every edge pixel of `p`'s texture against the wrapped-lattice formula.
+fn check_edges_against_formula(p: &NoiseParams) {
+    let hm = generate_simple(p).unwrap();
+    let src = match p.random {
+        RandomSource::OriginalTable => Source::Table(Box::new(OriginalTable::new(p.seed))),
+        RandomSource::OriginalHash => Source::Hash(OriginalHash::new(p.seed)),
+        RandomSource::Modern => Source::Modern(ModernHash::new(p.seed)),
+    };
+    let table = |cx: i32, cy: i32, k: usize| reference_r(p, &src, cx, cy, k);
+    let s = p.size as i32;
+    let mut edge = Vec::new();
+    for t in 0..s {
+        for e in [0, 1, s - 2, s - 1] {
+            edge.push((e, t));
+            edge.push((t, e));
+        }
+    }
+    for (x, y) in edge {
+        let want = reference_h(p, x, y, &table);
+        let got = hm.get(x as u32, y as u32);
+        assert!(
+            (got - want).abs() < 1e-4,
+            "({x},{y}) size {}: engine {got}, formula {want}: {}",
+            p.size,
+            label(p)
+        );
+    }
+    // One past the right and bottom edges continues columns/rows 0.
+    for t in (0..s).step_by(9) {
+        assert_eq!(reference_h(p, s, t, &table), reference_h(p, 0, t, &table));
+        assert_eq!(reference_h(p, t, s, &table), reference_h(p, t, 0, &table));
+    }
+}
+
 #[test]
 fn engine_equals_the_wrapped_formula_at_the_edges() {
     // The engine's edge pixels equal the spec's formula on a lattice wrapped modulo the
     // size, so pixel `size` (one past the edge) is pixel 0 and the seam is ordinary.
     for p in all_params().into_iter().step_by(5) {
-        let hm = generate_simple(&p).unwrap();
-        let src = match p.random {
-            RandomSource::OriginalTable => Source::Table(Box::new(OriginalTable::new(p.seed))),
-            RandomSource::OriginalHash => Source::Hash(OriginalHash::new(p.seed)),
-            RandomSource::Modern => Source::Modern(ModernHash::new(p.seed)),
-        };
-        let table = |cx: i32, cy: i32, k: usize| reference_r(&p, &src, cx, cy, k);
-        let s = SIZE as i32;
-        let mut edge = Vec::new();
-        for t in 0..s {
-            for e in [0, 1, s - 2, s - 1] {
-                edge.push((e, t));
-                edge.push((t, e));
-            }
-        }
-        for (x, y) in edge {
-            let want = reference_h(&p, x, y, &table);
-            let got = hm.get(x as u32, y as u32);
-            assert!(
-                (got - want).abs() < 1e-4,
-                "({x},{y}) {} {} {}: engine {got}, formula {want}",
-                p.proximity.id(),
-                p.random.id(),
-                p.displacement.id()
-            );
-        }
-        // One past the right and bottom edges continues columns/rows 0.
-        for t in (0..s).step_by(9) {
-            assert_eq!(reference_h(&p, s, t, &table), reference_h(&p, 0, t, &table));
-            assert_eq!(reference_h(&p, t, s, &table), reference_h(&p, t, 0, &table));
+        check_edges_against_formula(&p);
+    }
+}
+
+#[test]
+fn wrapping_holds_at_other_sizes() {
+    // 384: not a power of two (the 1024 frame scale is fractional); 2048: above 1024,
+    // where the original sources truncate neighbouring corners onto one number.
+    for (size, step, octaves) in [(384, 128, 3), (2048, 512, 3)] {
+        for random in RandomSource::ALL {
+            let p = NoiseParams {
+                size,
+                initial_step: step,
+                octaves,
+                random,
+                ..params(
+                    Proximity::CurvatureSemiRiggedDisplaced,
+                    random,
+                    Fade::Quintic,
+                    1,
+                )
+            };
+            check_edges_against_formula(&p);
         }
     }
 }
