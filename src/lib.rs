@@ -34,3 +34,4 @@ pub use preset::Preset;
 pub use shading::Light;
 pub use texture_stats::TextureStats;
 pub use thumbnail_cache::{ThumbnailCache, ThumbnailState};
+pub mod app;

@@ -204,11 +204,6 @@ impl PreparedSource {
         }
     }
 
-    /// Whether corners are addressed by lattice index instead of pixel position.
-    pub(crate) fn is_lattice(&self) -> bool {
-        matches!(self, PreparedSource::Lattice(_))
-    }
-
     /// Fills `out[k][i] = R((x0 + i * step, cy), k)` for `i < n` and `k < needs`.
     ///
     /// One call per corner row, so each source gets its own tight (vectorisable) loop.
