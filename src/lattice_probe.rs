@@ -42,8 +42,14 @@ impl LatticeProbe {
             return None;
         }
         let value = hm.data()[y as usize * hm.size() as usize + x as usize];
+        let cells = Self::cells(params, x, y);
+        Some(LatticeProbe { x, y, value, cells })
+    }
+
+    /// The lattice cell of pixel `(x, y)` in every octave `params` computes.
+    pub fn cells(params: &NoiseParams, x: u32, y: u32) -> Vec<OctaveCell> {
         let size = i64::from(params.size);
-        let cells = params
+        params
             .steps()
             .enumerate()
             .map(|(k, step)| {
@@ -71,8 +77,7 @@ impl LatticeProbe {
                     ),
                 }
             })
-            .collect();
-        Some(LatticeProbe { x, y, value, cells })
+            .collect()
     }
 }
 

@@ -109,7 +109,11 @@ impl LatticeApp {
                 s.rendering = None;
                 s.error(format!("cannot render: {e}"));
             }
-            Command::PresetList(entries) => s.presets = entries,
+            Command::PresetList(entries) => {
+                s.presets = entries;
+                // Files may have changed on disk; thumbnails stay cached by parameters.
+                self.gallery.forget_files();
+            }
             Command::RefreshPresets => preset_browser::scan(self.commands.sender(), ctx),
             Command::DialogCancelled => self.after_save = None,
             Command::Error(e) => s.error(e),
@@ -171,8 +175,7 @@ impl LatticeApp {
             .filter(|sh| !sh.is_preview && sh.noise == s.preset.noise)
             .map(|sh| Arc::clone(&sh.heightmap));
         file_jobs::export(
-            s.preset.noise.clone(),
-            s.preset.output.clone(),
+            s.preset.clone(),
             heightmap,
             format,
             path,
