@@ -317,15 +317,7 @@ impl LatticeApp {
                 self.view.scale * ui.ctx().pixels_per_point() * 100.0
             ));
             ui.separator();
-            if ui
-                .button("Copy as command line")
-                .on_hover_text("Put the lattice-studio render command that reproduces this texture on the clipboard")
-                .clicked()
-            {
-                let cmd = features_ui::command_line(&self.state);
-                ui.ctx().copy_text(cmd);
-                self.state.info("command line copied to the clipboard");
-            }
+            self.copy_command_line_button(ui);
         });
     }
 }
@@ -351,34 +343,7 @@ impl eframe::App for LatticeApp {
         egui::Panel::right("presets")
             .resizable(true)
             .default_size(190.0)
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.state.view.gallery, false, "List");
-                    ui.selectable_value(&mut self.state.view.gallery, true, "Gallery")
-                        .on_hover_text("Thumbnails of the presets (rendered in the background)");
-                });
-                if self.state.view.gallery {
-                    let entries = self
-                        .state
-                        .presets
-                        .iter()
-                        .map(|e| (e.name.as_str(), e.path.as_path()));
-                    let current = self.state.path.as_deref();
-                    let clicked = egui::ScrollArea::vertical()
-                        .show(ui, |ui| self.gallery.ui(ui, entries, current))
-                        .inner;
-                    if let Some(path) = clicked {
-                        self.commands.push(Command::LoadPreset(path));
-                    }
-                } else {
-                    preset_browser::preset_browser_ui(
-                        ui,
-                        &self.state.presets,
-                        self.state.path.as_deref(),
-                        &self.commands,
-                    );
-                }
-            });
+            .show(ui, |ui| self.presets_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| {
             dialogs::messages_ui(ui, &mut self.state);
             let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
