@@ -70,6 +70,16 @@ pub fn is_png(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'])
 }
 
+/// Whether the file at `path` starts with the PNG signature (false when unreadable).
+pub fn file_is_png(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 8];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && is_png(&head)
+}
+
 fn find_text(info: &png::Info<'_>, keyword: &str) -> Option<Result<String, png::DecodingError>> {
     if let Some(c) = info.utf8_text.iter().find(|c| c.keyword == keyword) {
         return Some(c.get_text());
@@ -123,6 +133,11 @@ mod tests {
             let p = Path::new("t.png");
             let bytes = encode_png(p, 2, layout, &data, Some((PRESET_KEYWORD, text))).unwrap();
             assert!(is_png(&bytes));
+            let dir = tempfile::tempdir().unwrap();
+            let file = dir.path().join("x.dat");
+            std::fs::write(&file, &bytes).unwrap();
+            assert!(file_is_png(&file));
+            assert!(!file_is_png(&dir.path().join("missing.png")));
             assert_eq!(
                 read_text(&bytes, PRESET_KEYWORD, p).unwrap().as_deref(),
                 Some(text)

@@ -72,8 +72,10 @@ fn dropping_an_exported_png_restores_its_preset() {
     h.input_mut()
         .dropped_files
         .push(std::sync::Arc::new(Dropped(path.clone())));
-    step_until(&mut h, "the dropped PNG", |a| a.state().path.is_some());
-    assert_eq!(h.state().state().preset, preset);
+    step_until(&mut h, "the dropped PNG", |a| a.state().preset == preset);
+    // Untitled: saving must not write RON over the image.
+    assert_eq!(h.state().state().path, None);
+    assert!(!h.state().state().is_dirty());
     settled(&mut h);
     // A ramp in the preset colours the preview.
     assert_eq!(

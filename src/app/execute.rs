@@ -82,7 +82,10 @@ impl LatticeApp {
                 s.persisted.preset_dir = parent_dir(&path);
                 s.persisted.last_preset = Some(path.clone());
                 s.info(format!("loaded {}", path.display()));
-                s.replace(*preset, Some(path));
+                // A PNG gives its embedded preset, but Save must not write RON over the
+                // image: the document starts untitled.
+                let file = (!crate::png_io::file_is_png(&path)).then_some(path);
+                s.replace(*preset, file);
             }
             Command::PresetLoaded(_, Err(e)) => s.error(format!("cannot open preset: {e}")),
             Command::PresetSaved(path, preset, Ok(())) => {
