@@ -24,8 +24,9 @@ pub fn feature_groups(
         // Said beside the switch instead of rendering a texture with a seam.
         ui.colored_label(ui.visuals().error_fg_color, e.to_string());
     }
+    let has_ramp = draft.output.ramp.is_some();
     egui::CollapsingHeader::new("Colour")
-        .default_open(false)
+        .default_open(has_ramp)
         .show(ui, |ui| ramp_editor_ui(ui, &mut draft.output));
     egui::CollapsingHeader::new("Normal map and light")
         .default_open(false)

@@ -39,6 +39,47 @@ impl std::fmt::Debug for Gallery {
 }
 
 impl Gallery {
+    /// One thumbnail button with its caption; true when clicked.
+    fn thumbnail_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        name: &str,
+        path: &Path,
+        current: Option<&Path>,
+        side: f32,
+    ) -> bool {
+        let preset = self
+            .presets
+            .entry(path.to_path_buf())
+            .or_insert_with(|| Preset::load(path).map_err(|e| e.to_string()))
+            .clone();
+        let state = match &preset {
+            Ok(p) => self.cache.get(p),
+            Err(e) => ThumbnailState::Failed(e.clone()),
+        };
+        let selected = current == Some(path);
+        let response = match state {
+            ThumbnailState::Ready(img) => {
+                let tex = self.texture(ui.ctx(), path, img);
+                let image = egui::Image::new((tex.id(), egui::vec2(side, side)));
+                ui.add(egui::Button::image(image).selected(selected))
+            }
+            ThumbnailState::Pending => {
+                ui.add_sized([side, side], egui::Button::new("...").selected(selected))
+            }
+            ThumbnailState::Failed(e) => ui
+                .add_sized([side, side], egui::Button::new("!"))
+                .on_hover_text(e),
+        };
+        let hover = match &preset {
+            Ok(p) if !p.description.is_empty() => p.description.clone(),
+            _ => path.display().to_string(),
+        };
+        let clicked = response.on_hover_text(hover).clicked();
+        ui.add(egui::Label::new(egui::RichText::new(name).small()).truncate());
+        clicked
+    }
+
     /// Forgets parsed presets (after a rescan: files may have changed). Thumbnails stay
     /// cached by parameters, so unchanged presets are not rendered again.
     pub fn forget_files(&mut self) {
@@ -68,54 +109,39 @@ impl Gallery {
         tex
     }
 
-    /// Shows the thumbnails of `entries` (name, file) in a wrapping grid; returns the
-    /// file the user clicked.
+    /// Shows the thumbnails of `entries` (name, file) in rows that fit the panel's
+    /// width; returns the file the user clicked.
     pub fn ui<'a>(
         &mut self,
         ui: &mut egui::Ui,
         entries: impl IntoIterator<Item = (&'a str, &'a Path)>,
         current: Option<&Path>,
     ) -> Option<PathBuf> {
+        const GAP: f32 = 6.0;
+        let entries: Vec<(&str, &Path)> = entries.into_iter().collect();
+        // As many columns as fit at three quarters of the full size or more.
+        // Slack below the full width: content exactly as wide as a resizable panel
+        // makes the panel grow a little every frame.
+        let avail = (ui.available_width() - 16.0).max(40.0);
+        let cols = ((avail + GAP) / (THUMB as f32 * 0.75 + GAP))
+            .floor()
+            .max(1.0) as usize;
+        let cell = ((avail - GAP * (cols - 1) as f32) / cols as f32).min(THUMB as f32 + 8.0);
+        let side = (cell - 10.0).max(24.0);
         let mut clicked = None;
-        let side = THUMB as f32;
-        ui.horizontal_wrapped(|ui| {
-            for (name, path) in entries {
-                let preset = self
-                    .presets
-                    .entry(path.to_path_buf())
-                    .or_insert_with(|| Preset::load(path).map_err(|e| e.to_string()))
-                    .clone();
-                let state = match &preset {
-                    Ok(p) => self.cache.get(p),
-                    Err(e) => ThumbnailState::Failed(e.clone()),
-                };
-                ui.vertical(|ui| {
-                    ui.set_width(side + 8.0);
-                    let selected = current == Some(path);
-                    let response = match state {
-                        ThumbnailState::Ready(img) => {
-                            let tex = self.texture(ui.ctx(), path, img);
-                            let image = egui::Image::new((tex.id(), egui::vec2(side, side)));
-                            ui.add(egui::Button::image(image).selected(selected))
+        for row in entries.chunks(cols) {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = GAP;
+                for &(name, path) in row {
+                    ui.vertical(|ui| {
+                        ui.set_width(cell);
+                        if self.thumbnail_ui(ui, name, path, current, side) {
+                            clicked = Some(path.to_path_buf());
                         }
-                        ThumbnailState::Pending => {
-                            ui.add_sized([side, side], egui::Button::new("...").selected(selected))
-                        }
-                        ThumbnailState::Failed(e) => ui
-                            .add_sized([side, side], egui::Button::new("!"))
-                            .on_hover_text(e),
-                    };
-                    let hover = match &preset {
-                        Ok(p) if !p.description.is_empty() => p.description.clone(),
-                        _ => path.display().to_string(),
-                    };
-                    if response.on_hover_text(hover).clicked() {
-                        clicked = Some(path.to_path_buf());
-                    }
-                    ui.small(name);
-                });
-            }
-        });
+                    });
+                }
+            });
+        }
         if self.cache.is_busy() {
             // Thumbnails arrive from the background thread; look again shortly.
             ui.ctx().request_repaint_after(Duration::from_millis(100));
