@@ -123,7 +123,7 @@ fn main() -> Result<()> {
 
     // Statistics: a text summary and the two histograms as a picture.
     preset.output.auto_levels = false;
-    preset.output.contrast = 1.6;
+    preset.output.contrast = 2.2;
     let st = TextureStats::new(&hm, &preset.output);
     println!(
         "min {:.4} max {:.4} mean {:.4} std {:.4} clipped {:.2}% (low {}, high {})",
