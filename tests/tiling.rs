@@ -237,7 +237,8 @@ fn engine_equals_the_wrapped_formula_at_the_edges() {
 fn wrapping_holds_at_other_sizes() {
     // 384: not a power of two (the 1024 frame scale is fractional); 2048: above 1024,
     // where the original sources truncate neighbouring corners onto one number.
-    for (size, step, octaves) in [(384, 128, 3), (2048, 512, 3)] {
+    // 64 with five octaves: steps 16 down to 1, the kernel's small-step paths.
+    for (size, step, octaves) in [(384, 128, 3), (2048, 512, 3), (64, 16, 5)] {
         for random in RandomSource::ALL {
             let p = NoiseParams {
                 size,
