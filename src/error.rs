@@ -54,6 +54,12 @@ pub enum ParamError {
         /// The first octave step that does not divide it.
         step: f64,
     },
+    /// A colour ramp that cannot be used (no stops, or a position that is not a number).
+    #[error("colour ramp: {message}")]
+    Ramp {
+        /// What is wrong with it.
+        message: String,
+    },
 }
 
 /// Any failure of the library.

@@ -2,10 +2,11 @@
 
 use crate::engine::Heightmap;
 use crate::error::{Error, Result};
+use crate::normal_map::normal_map;
 use crate::params::OutputParams;
+use crate::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
+use crate::preset::Preset;
 use crate::render;
-use image::ImageEncoder;
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,16 +26,26 @@ pub enum ExportFormat {
     R16,
     /// Raw 32-bit little-endian floats: the unmapped heightmap, row-major, top row first.
     R32,
+    /// RGB PNG tangent-space normal map of the mapped grey (strength and convention
+    /// from the output parameters; tiles when the texture does).
+    Normal,
+    /// RGB PNG of the mapped grey through the colour ramp (alpha dropped).
+    Color,
+    /// RGBA PNG of the mapped grey through the colour ramp, with the ramp's alpha.
+    ColorAlpha,
 }
 
 impl ExportFormat {
     /// Every format, in menu order.
-    pub const ALL: [ExportFormat; 5] = [
+    pub const ALL: [ExportFormat; 8] = [
         ExportFormat::Png,
         ExportFormat::PngTransparent,
         ExportFormat::Png16,
         ExportFormat::R16,
         ExportFormat::R32,
+        ExportFormat::Normal,
+        ExportFormat::Color,
+        ExportFormat::ColorAlpha,
     ];
 
     /// The id used on the command line.
@@ -45,6 +56,9 @@ impl ExportFormat {
             ExportFormat::Png16 => "png16",
             ExportFormat::R16 => "r16",
             ExportFormat::R32 => "r32",
+            ExportFormat::Normal => "normal",
+            ExportFormat::Color => "color",
+            ExportFormat::ColorAlpha => "color-alpha",
         }
     }
 
@@ -61,13 +75,21 @@ impl ExportFormat {
             ExportFormat::Png16 => "16-bit PNG heightmap",
             ExportFormat::R16 => "R16 raw heightmap",
             ExportFormat::R32 => "R32 raw float heightmap",
+            ExportFormat::Normal => "Normal map (RGB PNG)",
+            ExportFormat::Color => "Coloured PNG (RGB, colour ramp)",
+            ExportFormat::ColorAlpha => "Coloured PNG with alpha (RGBA, colour ramp)",
         }
     }
 
     /// The usual file extension (without the dot).
     pub fn extension(self) -> &'static str {
         match self {
-            ExportFormat::Png | ExportFormat::PngTransparent | ExportFormat::Png16 => "png",
+            ExportFormat::Png
+            | ExportFormat::PngTransparent
+            | ExportFormat::Png16
+            | ExportFormat::Normal
+            | ExportFormat::Color
+            | ExportFormat::ColorAlpha => "png",
             ExportFormat::R16 => "r16",
             ExportFormat::R32 => "r32",
         }
@@ -83,58 +105,98 @@ impl ExportFormat {
             _ => None,
         }
     }
-}
 
-fn png_bytes(path: &Path, w: u32, data: &[u8], ct: image::ExtendedColorType) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    PngEncoder::new_with_quality(&mut bytes, CompressionType::Fast, FilterType::Adaptive)
-        .write_image(data, w, w, ct)
-        .map_err(|e| Error::Encode {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
-    Ok(bytes)
+    /// Whether the format is a PNG (and so carries the preset when exported with one).
+    pub fn is_png(self) -> bool {
+        self.extension() == "png"
+    }
 }
 
 /// Encodes the texture in `format`; `path` only names the file in error messages.
+/// No preset is embedded, and normal maps clamp at the edges.
 pub fn encode(
     hm: &Heightmap,
     out: &OutputParams,
     format: ExportFormat,
     path: &Path,
 ) -> Result<Vec<u8>> {
+    encode_inner(hm, out, false, None, format, path)
+}
+
+/// Encodes the texture of `preset` (already generated as `hm`) in `format`; PNGs carry
+/// the preset as an iTXt chunk ([`PRESET_KEYWORD`]), and normal maps wrap at the edges
+/// when the preset is tileable.
+pub fn encode_with_preset(
+    hm: &Heightmap,
+    preset: &Preset,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<Vec<u8>> {
+    let text = preset.to_ron();
+    encode_inner(
+        hm,
+        &preset.output,
+        preset.noise.tileable,
+        Some(&text),
+        format,
+        path,
+    )
+}
+
+fn encode_inner(
+    hm: &Heightmap,
+    out: &OutputParams,
+    wrap: bool,
+    preset_text: Option<&str>,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<Vec<u8>> {
     out.validate()?;
     let s = hm.size();
+    let text = preset_text.map(|t| (PRESET_KEYWORD, t));
+    let png = |layout, data: &[u8]| encode_png(path, s, layout, data, text);
     match format {
-        ExportFormat::Png => png_bytes(
-            path,
-            s,
-            render::grey8(hm, out).as_raw(),
-            image::ExtendedColorType::L8,
-        ),
-        ExportFormat::PngTransparent => png_bytes(
-            path,
-            s,
-            render::rgba_transparent(hm, out).as_raw(),
-            image::ExtendedColorType::Rgba8,
-        ),
+        ExportFormat::Png => png(PngLayout::Grey8, render::grey8(hm, out).as_raw()),
+        ExportFormat::PngTransparent => {
+            png(PngLayout::Rgba8, render::rgba_transparent(hm, out).as_raw())
+        }
         ExportFormat::Png16 => {
-            // The encoder takes native-endian samples and writes PNG's big-endian itself.
             let img = render::grey16(hm, out);
-            let ne: Vec<u8> = img.as_raw().iter().flat_map(|v| v.to_ne_bytes()).collect();
-            png_bytes(path, s, &ne, image::ExtendedColorType::L16)
+            let be: Vec<u8> = img.as_raw().iter().flat_map(|v| v.to_be_bytes()).collect();
+            png(PngLayout::Grey16, &be)
         }
         ExportFormat::R16 => {
             let img = render::grey16(hm, out);
             Ok(img.as_raw().iter().flat_map(|v| v.to_le_bytes()).collect())
         }
         ExportFormat::R32 => Ok(hm.data().iter().flat_map(|v| v.to_le_bytes()).collect()),
+        ExportFormat::Normal => png(PngLayout::Rgb8, normal_map(hm, out, wrap).as_raw()),
+        ExportFormat::Color => {
+            let rgb: Vec<u8> = render::rgba_ramp(hm, out)
+                .as_raw()
+                .chunks_exact(4)
+                .flat_map(|p| [p[0], p[1], p[2]])
+                .collect();
+            png(PngLayout::Rgb8, &rgb)
+        }
+        ExportFormat::ColorAlpha => png(PngLayout::Rgba8, render::rgba_ramp(hm, out).as_raw()),
     }
 }
 
 /// Encodes and writes atomically: a failed export leaves no file (and keeps any old one).
 pub fn export(hm: &Heightmap, out: &OutputParams, format: ExportFormat, path: &Path) -> Result<()> {
     let bytes = encode(hm, out, format, path)?;
+    write_atomic(path, &bytes)
+}
+
+/// [`export`] with the preset embedded in PNGs (see [`encode_with_preset`]).
+pub fn export_with_preset(
+    hm: &Heightmap,
+    preset: &Preset,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<()> {
+    let bytes = encode_with_preset(hm, preset, format, path)?;
     write_atomic(path, &bytes)
 }
 

@@ -3,8 +3,10 @@
 //! These types are the single declaration of each parameter: presets serialise them,
 //! the command line overrides them, the app edits them and the engine reads them.
 
+use crate::color_ramp::ColorRamp;
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::error::ParamError;
+use crate::normal_map::NormalConvention;
 use serde::{Deserialize, Serialize};
 
 /// Largest texture side accepted (16384^2 floats are 1 GiB of heightmap).
@@ -233,6 +235,12 @@ pub struct OutputParams {
     pub auto_levels: bool,
     /// Colour of the semi-transparent export (alpha is the grey value).
     pub tint: [u8; 3],
+    /// Gradient applied to the mapped grey for colour output (`None`: grey).
+    pub ramp: Option<ColorRamp>,
+    /// Relief of the normal map and the lit preview (see [`crate::normal_map`]).
+    pub normal_strength: f32,
+    /// Which way the normal map's green channel points.
+    pub normal_convention: NormalConvention,
 }
 
 impl Default for OutputParams {
@@ -242,6 +250,9 @@ impl Default for OutputParams {
             luminance: 0.0,
             auto_levels: false,
             tint: [255, 255, 255],
+            ramp: None,
+            normal_strength: crate::normal_map::DEFAULT_STRENGTH,
+            normal_convention: NormalConvention::OpenGl,
         }
     }
 }
@@ -254,6 +265,14 @@ impl OutputParams {
         }
         if !self.luminance.is_finite() {
             return Err(ParamError::NotFinite { name: "luminance" });
+        }
+        if !self.normal_strength.is_finite() {
+            return Err(ParamError::NotFinite {
+                name: "normal strength",
+            });
+        }
+        if let Some(ramp) = &self.ramp {
+            ramp.validate()?;
         }
         Ok(())
     }

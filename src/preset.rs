@@ -3,6 +3,7 @@
 use crate::error::{Error, Result};
 use crate::export::write_atomic;
 use crate::params::{NoiseParams, OutputParams};
+use crate::png_io;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -64,13 +65,45 @@ impl Preset {
         Ok(preset)
     }
 
-    /// Reads and parses a preset file.
+    /// Reads and parses a preset file: RON text, or a PNG exported by Lattice Studio
+    /// (its embedded preset), recognised by its signature whatever the extension.
     pub fn load(path: &Path) -> Result<Preset> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
             path: path.to_path_buf(),
             source,
         })?;
+        if png_io::is_png(&bytes) {
+            return Self::from_png_bytes(&bytes, path);
+        }
+        let text = String::from_utf8(bytes).map_err(|_| Error::Preset {
+            path: path.to_path_buf(),
+            message: "not a preset: neither RON text (UTF-8) nor a PNG".to_owned(),
+        })?;
         Self::from_ron(&text, path)
+    }
+
+    /// Reads the preset embedded in a PNG exported by Lattice Studio.
+    pub fn from_png(path: &Path) -> Result<Preset> {
+        let bytes = std::fs::read(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_png_bytes(&bytes, path)
+    }
+
+    /// [`Preset::from_png`] on bytes already read; `origin` names them in errors.
+    pub fn from_png_bytes(bytes: &[u8], origin: &Path) -> Result<Preset> {
+        match png_io::read_text(bytes, png_io::PRESET_KEYWORD, origin)? {
+            Some(text) => Self::from_ron(&text, origin),
+            None => Err(Error::Preset {
+                path: origin.to_path_buf(),
+                message: format!(
+                    "this PNG carries no Lattice Studio preset (no '{}' text chunk); \
+                     only PNGs exported by Lattice Studio do",
+                    png_io::PRESET_KEYWORD
+                ),
+            }),
+        }
     }
 
     /// The preset as pretty RON.

@@ -118,6 +118,18 @@ pub fn rgba_transparent(hm: &Heightmap, out: &OutputParams) -> RgbaImage {
     RgbaImage::from_raw(s, s, data).unwrap_or_else(|| RgbaImage::new(s, s))
 }
 
+/// The mapped grey through the colour ramp (greyscale when `out.ramp` is `None`),
+/// straight RGBA.
+pub fn rgba_ramp(hm: &Heightmap, out: &OutputParams) -> RgbaImage {
+    let tm = ToneMap::for_heightmap(hm, out);
+    let sampler = out.ramp.clone().unwrap_or_default().sampler();
+    let data = map_rows(hm, 4, |h, px: &mut [u8]| {
+        px.copy_from_slice(&sampler.sample(tm.grey(h)));
+    });
+    let s = hm.size();
+    RgbaImage::from_raw(s, s, data).unwrap_or_else(|| RgbaImage::new(s, s))
+}
+
 /// A single pixel of the semi-transparent variant (for previews that composite).
 pub fn transparent_pixel(tm: &ToneMap, h: f32, tint: [u8; 3]) -> Rgba<u8> {
     Rgba([tint[0], tint[1], tint[2], to_u8(tm.grey(h))])
@@ -159,6 +171,36 @@ mod tests {
         // A flat map is left alone instead of dividing by zero.
         let img = grey8(&hm(&[0.5; 4]), &out);
         assert_eq!(img.as_raw(), &vec![128; 4]);
+    }
+
+    #[test]
+    fn ramp_colours_the_mapped_grey() {
+        use crate::color_ramp::{ColorRamp, RampStop};
+        let hm = hm(&[0.0, 0.5, 1.0, 0.75]);
+        // Without a ramp: the grey, opaque.
+        let img = rgba_ramp(&hm, &OutputParams::default());
+        assert_eq!(img.get_pixel(1, 0).0, [128, 128, 128, 255]);
+        let out = OutputParams {
+            contrast: 2.0,
+            ramp: Some(ColorRamp {
+                stops: vec![
+                    RampStop {
+                        position: 0.0,
+                        color: [255, 0, 0, 0],
+                    },
+                    RampStop {
+                        position: 1.0,
+                        color: [0, 0, 255, 255],
+                    },
+                ],
+            }),
+            ..OutputParams::default()
+        };
+        let img = rgba_ramp(&hm, &out);
+        assert_eq!(img.get_pixel(0, 0).0, [255, 0, 0, 0]);
+        assert_eq!(img.get_pixel(1, 0).0, [128, 0, 128, 128]);
+        // 0.75 with contrast 2 is 1.0 (the ramp sees the mapped grey, not the height).
+        assert_eq!(img.get_pixel(1, 1).0, [0, 0, 255, 255]);
     }
 
     #[test]

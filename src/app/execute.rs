@@ -82,7 +82,10 @@ impl LatticeApp {
                 s.persisted.preset_dir = parent_dir(&path);
                 s.persisted.last_preset = Some(path.clone());
                 s.info(format!("loaded {}", path.display()));
-                s.replace(*preset, Some(path));
+                // A PNG gives its embedded preset, but Save must not write RON over the
+                // image: the document starts untitled.
+                let file = (!crate::png_io::file_is_png(&path)).then_some(path);
+                s.replace(*preset, file);
             }
             Command::PresetLoaded(_, Err(e)) => s.error(format!("cannot open preset: {e}")),
             Command::PresetSaved(path, preset, Ok(())) => {
@@ -109,7 +112,11 @@ impl LatticeApp {
                 s.rendering = None;
                 s.error(format!("cannot render: {e}"));
             }
-            Command::PresetList(entries) => s.presets = entries,
+            Command::PresetList(entries) => {
+                s.presets = entries;
+                // Files may have changed on disk; thumbnails stay cached by parameters.
+                self.gallery.forget_files();
+            }
             Command::RefreshPresets => preset_browser::scan(self.commands.sender(), ctx),
             Command::DialogCancelled => self.after_save = None,
             Command::Error(e) => s.error(e),
@@ -171,8 +178,7 @@ impl LatticeApp {
             .filter(|sh| !sh.is_preview && sh.noise == s.preset.noise)
             .map(|sh| Arc::clone(&sh.heightmap));
         file_jobs::export(
-            s.preset.noise.clone(),
-            s.preset.output.clone(),
+            s.preset.clone(),
             heightmap,
             format,
             path,

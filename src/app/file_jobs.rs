@@ -1,7 +1,7 @@
 //! File reads and writes on background threads; each reports back with a [`Command`].
 
 use super::command::Command;
-use crate::{ExportFormat, Heightmap, JobControl, NoiseParams, OutputParams, Preset};
+use crate::{ExportFormat, Heightmap, JobControl, Preset};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -49,11 +49,10 @@ pub fn save_preset(preset: Preset, path: PathBuf, reply: Sender<Command>, ctx: &
     });
 }
 
-/// Exports the texture; generates it first when `heightmap` is missing (the preview on
-/// screen may be a reduced-resolution one).
+/// Exports the texture of `preset` (PNGs carry the preset); generates it first when
+/// `heightmap` is missing (the preview on screen may be a reduced-resolution one).
 pub fn export(
-    noise: NoiseParams,
-    output: OutputParams,
+    preset: Preset,
     heightmap: Option<Arc<Heightmap>>,
     format: ExportFormat,
     path: PathBuf,
@@ -64,9 +63,9 @@ pub fn export(
         let result = (|| {
             let hm = match heightmap {
                 Some(hm) => hm,
-                None => Arc::new(crate::generate(&noise, &JobControl::new())?),
+                None => Arc::new(crate::generate(&preset.noise, &JobControl::new())?),
             };
-            crate::export::export(&hm, &output, format, &path)
+            crate::export::export_with_preset(&hm, &preset, format, &path)
         })()
         .map_err(|e| e.to_string());
         Command::Exported(path, result)

@@ -64,7 +64,7 @@ impl FilePicker for NativePicker {
                 let chosen = match request.purpose {
                     PickPurpose::OpenPreset => dialog
                         .set_title("Open preset")
-                        .add_filter("Lattice Studio preset", &["ron"])
+                        .add_filter("Lattice Studio preset or exported PNG", &["ron", "png"])
                         .pick_file(),
                     PickPurpose::SavePreset => dialog
                         .set_title("Save preset")

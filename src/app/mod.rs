@@ -7,21 +7,26 @@
 mod command;
 mod dialogs;
 mod execute;
+mod features_ui;
 mod file_jobs;
 mod file_picker;
+mod gallery;
 mod history;
+mod light_pad;
 mod menu;
 mod panels;
 mod preset_browser;
 mod preview;
 mod state;
 mod status_bar;
+mod view_settings;
 mod worker;
 
 pub use command::Command;
 pub use file_picker::{FilePicker, NativePicker, PickPurpose, PickRequest, ScriptedPicker};
 pub use preset_browser::{APP_ID, PresetEntry, shipped_preset_dir, user_preset_dir};
 pub use state::{AppState, Message, PendingAction, Persisted};
+pub use view_settings::{DisplayMode, ViewSettings};
 
 use crate::{ExportFormat, NoiseParams, OutputParams};
 use command::CommandQueue;
@@ -68,7 +73,9 @@ pub struct LatticeApp {
     view: PreviewView,
     texture: Option<egui::TextureHandle>,
     /// What the worker was last asked to render.
-    submitted: Option<(NoiseParams, OutputParams, bool)>,
+    submitted: Option<(NoiseParams, OutputParams, DisplayMode)>,
+    /// Preset thumbnails for the gallery.
+    gallery: gallery::Gallery,
     /// Job id of the texture on screen.
     shown_job: u64,
     hover: Option<Hover>,
@@ -107,6 +114,7 @@ impl LatticeApp {
             view: PreviewView::default(),
             texture: None,
             submitted: None,
+            gallery: gallery::Gallery::default(),
             shown_job: 0,
             hover: None,
             after_save: None,
@@ -170,14 +178,15 @@ impl LatticeApp {
                 .collect()
         });
         for path in dropped {
+            // PNGs exported by Lattice Studio carry their preset.
             if path
                 .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+                .is_some_and(|e| e.eq_ignore_ascii_case("ron") || e.eq_ignore_ascii_case("png"))
             {
                 self.commands.push(Command::LoadPreset(path));
             } else {
                 self.state.error(format!(
-                    "{}: not a preset (drop a .ron file)",
+                    "{}: not a preset (drop a .ron file or a PNG exported by Lattice Studio)",
                     path.display()
                 ));
             }
@@ -197,7 +206,9 @@ impl LatticeApp {
         let wanted = (
             p.noise.clone(),
             p.output.clone(),
-            self.state.persisted.transparent,
+            self.state
+                .view
+                .mode(&p.output, self.state.persisted.transparent),
         );
         if self.submitted.as_ref() == Some(&wanted) {
             return;
@@ -219,7 +230,7 @@ impl LatticeApp {
             id: 0,
             noise: wanted.0.clone(),
             output: wanted.1.clone(),
-            transparent: wanted.2,
+            mode: wanted.2,
             max_texture_side: max_side,
         });
         self.state.rendering = Some(id);
@@ -254,6 +265,8 @@ impl LatticeApp {
             egui::CollapsingHeader::new("Output")
                 .default_open(true)
                 .show(ui, |ui| panels::output_ui(ui, &mut draft, &mut transparent));
+            let shown = self.state.shown.as_ref();
+            features_ui::feature_groups(ui, &mut draft, &mut self.state.view, shown);
         });
         panels::sanitize(&mut draft, &self.state.preset);
         if draft != self.state.preset {
@@ -303,6 +316,8 @@ impl LatticeApp {
                 "zoom {:.0}%",
                 self.view.scale * ui.ctx().pixels_per_point() * 100.0
             ));
+            ui.separator();
+            self.copy_command_line_button(ui);
         });
     }
 }
@@ -328,23 +343,18 @@ impl eframe::App for LatticeApp {
         egui::Panel::right("presets")
             .resizable(true)
             .default_size(190.0)
-            .show(ui, |ui| {
-                preset_browser::preset_browser_ui(
-                    ui,
-                    &self.state.presets,
-                    self.state.path.as_deref(),
-                    &self.commands,
-                );
-            });
+            .show(ui, |ui| self.presets_panel(ui));
         egui::CentralPanel::default().show(ui, |ui| {
             dialogs::messages_ui(ui, &mut self.state);
             let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
+            let see_through = self.submitted.as_ref().is_some_and(|w| w.2.has_alpha());
             self.hover = self.view.ui(
                 ui,
                 self.texture.as_ref(),
                 self.state.preset.noise.size,
-                self.state.persisted.transparent,
+                see_through,
                 hm,
+                self.state.view.repeat,
             );
         });
         if let Some(answer) = dialogs::confirm_ui(&ctx, &self.state) {

@@ -72,7 +72,8 @@ impl PreviewView {
         }
     }
 
-    /// Draws the preview; returns the texture pixel under the cursor.
+    /// Draws the preview, the texture repeated `repeat x repeat` times (to inspect
+    /// seams); returns the texture pixel under the cursor.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -80,10 +81,14 @@ impl PreviewView {
         size: u32,
         transparent: bool,
         heightmap: Option<&Heightmap>,
+        repeat: u32,
     ) -> Option<Hover> {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         let sizef = size as f32;
-        self.update_fit(rect, sizef);
+        let repeat = repeat.clamp(1, 3);
+        // The view's coordinates span the whole mosaic.
+        let extent = sizef * repeat as f32;
+        self.update_fit(rect, extent);
         if response.dragged() {
             self.fit = false;
             self.center -= response.drag_delta() / self.scale;
@@ -98,19 +103,26 @@ impl PreviewView {
         }
         if response.double_clicked() {
             self.set_fit();
-            self.update_fit(rect, sizef);
+            self.update_fit(rect, extent);
         }
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         let top_left = rect.center() - self.center * self.scale;
-        let image_rect = Rect::from_min_size(top_left, vec2(sizef, sizef) * self.scale);
+        let image_rect = Rect::from_min_size(top_left, vec2(extent, extent) * self.scale);
         if transparent {
             checkerboard(&painter, image_rect.intersect(rect));
         }
         match texture {
             Some(tex) => {
                 let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
-                painter.image(tex.id(), image_rect, uv, Color32::WHITE);
+                let tile = vec2(sizef, sizef) * self.scale;
+                for j in 0..repeat {
+                    for i in 0..repeat {
+                        let min = top_left + vec2(i as f32 * tile.x, j as f32 * tile.y);
+                        let r = Rect::from_min_size(min, tile);
+                        painter.image(tex.id(), r, uv, Color32::WHITE);
+                    }
+                }
             }
             None => {
                 painter.text(
@@ -125,10 +137,11 @@ impl PreviewView {
         let hm = heightmap?;
         let pointer = response.hover_pos()?;
         let t = self.to_texture(rect, pointer);
-        if t.x < 0.0 || t.y < 0.0 || t.x >= sizef || t.y >= sizef {
+        if t.x < 0.0 || t.y < 0.0 || t.x >= extent || t.y >= extent {
             return None;
         }
-        let (x, y) = (t.x as u32, t.y as u32);
+        // Any copy of the tile shows the same pixel.
+        let (x, y) = ((t.x as u32) % size.max(1), (t.y as u32) % size.max(1));
         // The heightmap may be a reduced preview: sample it proportionally.
         let k = hm.size() as f32 / sizef;
         let (hx, hy) = (

@@ -2,8 +2,9 @@
 
 use super::history::History;
 use super::preset_browser::PresetEntry;
+use super::view_settings::ViewSettings;
 use super::worker::RenderResult;
-use crate::{HeightStats, Heightmap, NoiseParams, Preset};
+use crate::{HeightStats, Heightmap, NoiseParams, Preset, TextureStats};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -56,6 +57,8 @@ pub struct Shown {
     pub heightmap: Arc<Heightmap>,
     /// Its statistics.
     pub stats: HeightStats,
+    /// Histograms and clipping under the output mapping it was rendered with.
+    pub texture_stats: TextureStats,
     /// Generation time.
     pub elapsed: Duration,
 }
@@ -67,6 +70,7 @@ impl From<&RenderResult> for Shown {
             is_preview: r.is_preview,
             heightmap: Arc::clone(&r.heightmap),
             stats: r.stats,
+            texture_stats: r.texture_stats.clone(),
             elapsed: r.elapsed,
         }
     }
@@ -99,6 +103,8 @@ pub struct AppState {
     pub allow_close: bool,
     /// Preset files found by the browser.
     pub presets: Vec<PresetEntry>,
+    /// How the preview shows the texture (repeat, lighting, gallery).
+    pub view: ViewSettings,
 }
 
 impl AppState {

@@ -41,10 +41,46 @@ pub fn status_bar_ui(
         }
         ui.separator();
         match hover {
-            Some(h) => ui.label(format!("({}, {}) = {:.4}", h.x, h.y, h.value)),
-            None => ui.weak("hover the preview for values"),
-        }
-        .on_hover_text("Height under the cursor");
+            Some(h) => {
+                let cells = crate::LatticeProbe::cells(n, h.x, h.y);
+                let short: Vec<String> = cells
+                    .iter()
+                    .take(3)
+                    .map(|c| format!("{}:({},{})", c.octave, c.cell.0, c.cell.1))
+                    .collect();
+                let more = if cells.len() > 3 { " ..." } else { "" };
+                let full: Vec<String> = cells
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "octave {} (step {}): cell ({}, {}), corner ({}, {}), offset ({}, {})",
+                            c.octave,
+                            c.step,
+                            c.cell.0,
+                            c.cell.1,
+                            c.corner.0,
+                            c.corner.1,
+                            c.offset.0,
+                            c.offset.1
+                        )
+                    })
+                    .collect();
+                ui.label(format!(
+                    "({}, {}) = {:.4}  cells {}{more}",
+                    h.x,
+                    h.y,
+                    h.value,
+                    short.join(" ")
+                ))
+                .on_hover_text(format!(
+                    "Height under the cursor and its lattice cell per octave:\n{}",
+                    full.join("\n")
+                ))
+            }
+            None => ui
+                .weak("hover the preview for values")
+                .on_hover_text("Height under the cursor"),
+        };
         if let Some(p) = progress {
             ui.separator();
             ui.add(

@@ -2,8 +2,9 @@
 //! only submits jobs and receives results; a new job cancels the one running.
 
 use super::command::Command;
+use super::view_settings::DisplayMode;
 use crate::render::{ToneMap, to_u8};
-use crate::{Error, HeightStats, Heightmap, JobControl, NoiseParams, OutputParams};
+use crate::{Error, HeightStats, Heightmap, JobControl, NoiseParams, OutputParams, TextureStats};
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -23,8 +24,8 @@ pub struct RenderJob {
     pub noise: NoiseParams,
     /// How to map heights to pixels.
     pub output: OutputParams,
-    /// Show the semi-transparent variant (tint colour, grey as alpha).
-    pub transparent: bool,
+    /// What the screen image shows (grey, semi-transparent, coloured or lit).
+    pub mode: DisplayMode,
     /// Largest texture side the GPU accepts; bigger textures are shown subsampled.
     pub max_texture_side: usize,
 }
@@ -42,6 +43,8 @@ pub struct RenderResult {
     pub heightmap: Arc<Heightmap>,
     /// Its statistics.
     pub stats: HeightStats,
+    /// Histograms and clipping of this render under the job's output mapping.
+    pub texture_stats: TextureStats,
     /// The display image (subsampled when the texture is larger than the GPU allows).
     pub image: egui::ColorImage,
     /// Generation time of the heightmap (also when it came from the cache).
@@ -195,27 +198,31 @@ fn finish(
         &heightmap,
         &stats,
         &job.output,
-        job.transparent,
+        job.mode,
+        noise.tileable,
         job.max_texture_side,
     );
+    let texture_stats = TextureStats::new(&heightmap, &job.output);
     RenderResult {
         job_id: job.id,
         noise: noise.clone(),
         is_preview,
         heightmap,
         stats,
+        texture_stats,
         image,
         elapsed,
     }
 }
 
 /// Maps the heightmap to display pixels, subsampling by a whole factor when it is
-/// larger than `max_side`.
+/// larger than `max_side`; `wrap` (tileable texture) lets the lit view's slopes wrap.
 pub fn display_image(
     hm: &Heightmap,
     stats: &HeightStats,
     out: &OutputParams,
-    transparent: bool,
+    mode: DisplayMode,
+    wrap: bool,
     max_side: usize,
 ) -> egui::ColorImage {
     let size = hm.size() as usize;
@@ -223,6 +230,12 @@ pub fn display_image(
     let side = size.div_ceil(step);
     let tm = ToneMap::new(out, Some((stats.min, stats.max)));
     let [r, g, b] = out.tint;
+    let sampler = out.ramp.clone().unwrap_or_default().sampler();
+    // Lighting needs the slopes of the full-resolution surface.
+    let lit = match mode {
+        DisplayMode::Lit(light) => Some(crate::shading::shade(hm, out, &light, wrap)),
+        _ => None,
+    };
     let mut pixels = vec![egui::Color32::BLACK; side * side];
     pixels
         .par_chunks_mut(side.max(1))
@@ -230,11 +243,19 @@ pub fn display_image(
         .for_each(|(y, row)| {
             let src = hm.row((y * step) as u32);
             for (x, px) in row.iter_mut().enumerate() {
-                let v = to_u8(tm.grey(src[x * step]));
-                *px = if transparent {
-                    egui::Color32::from_rgba_unmultiplied(r, g, b, v)
-                } else {
-                    egui::Color32::from_gray(v)
+                let grey = tm.grey(src[x * step]);
+                *px = match (mode, &lit) {
+                    (DisplayMode::Lit(_), Some(img)) => egui::Color32::from_gray(
+                        img.get_pixel((x * step) as u32, (y * step) as u32).0[0],
+                    ),
+                    (DisplayMode::Transparent, _) => {
+                        egui::Color32::from_rgba_unmultiplied(r, g, b, to_u8(grey))
+                    }
+                    (DisplayMode::Ramp, _) => {
+                        let [r, g, b, a] = sampler.sample(grey);
+                        egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+                    }
+                    _ => egui::Color32::from_gray(to_u8(grey)),
                 };
             }
         });
@@ -250,7 +271,7 @@ mod tests {
             id: 0,
             noise,
             output: OutputParams::default(),
-            transparent: false,
+            mode: DisplayMode::Grey,
             max_texture_side: 4096,
         }
     }
@@ -322,12 +343,42 @@ mod tests {
         let hm = Heightmap::from_data(4, (0..16).map(|v| v as f32 / 15.0).collect()).unwrap();
         let stats = hm.stats();
         let out = OutputParams::default();
-        let img = display_image(&hm, &stats, &out, false, 2);
+        let img = display_image(&hm, &stats, &out, DisplayMode::Grey, false, 2);
         assert_eq!(img.size, [2, 2]);
         assert_eq!(img.pixels[0], egui::Color32::from_gray(0));
         assert_eq!(img.pixels[3], egui::Color32::from_gray(to_u8(10.0 / 15.0)));
-        let full = display_image(&hm, &stats, &out, true, 4096);
+        let full = display_image(&hm, &stats, &out, DisplayMode::Transparent, false, 4096);
         assert_eq!(full.size, [4, 4]);
         assert_eq!(full.pixels[15].a(), 255);
+        // Ramp: the colour of the mapped grey; lit: a slope facing the light is brighter.
+        let lava = OutputParams {
+            ramp: crate::ColorRamp::builtin("lava"),
+            ..OutputParams::default()
+        };
+        let img = display_image(&hm, &stats, &lava, DisplayMode::Ramp, false, 4096);
+        let [r, g, b, a] = crate::ColorRamp::builtin("lava")
+            .unwrap_or_default()
+            .sample(1.0);
+        assert_eq!(
+            img.pixels[15],
+            egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+        );
+        let light = |azimuth_deg| crate::Light {
+            azimuth_deg,
+            elevation_deg: 30.0,
+            strength: 20.0,
+        };
+        // Heights rise to the right and down: the surface faces left.
+        let from_left = display_image(
+            &hm,
+            &stats,
+            &out,
+            DisplayMode::Lit(light(180.0)),
+            false,
+            4096,
+        );
+        let from_right =
+            display_image(&hm, &stats, &out, DisplayMode::Lit(light(0.0)), false, 4096);
+        assert!(from_left.pixels[5].r() > from_right.pixels[5].r());
     }
 }

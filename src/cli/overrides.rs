@@ -1,6 +1,8 @@
 //! Parameter flags that override a preset; shared by `render`, `bench` and the app.
 
+use crate::color_ramp::ColorRamp;
 use crate::error::Result;
+use crate::normal_map::NormalConvention;
 use crate::params::{Displacement, MAX_SIZE};
 use crate::preset::Preset;
 use crate::{Fade, Proximity, RandomSource};
@@ -54,6 +56,19 @@ pub struct Overrides {
     #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
           require_equals = true)]
     pub tileable: Option<bool>,
+    /// Colour of the semi-transparent export, hex RRGGBB.
+    #[arg(long, value_name = "RRGGBB", value_parser = parse_tint)]
+    pub tint: Option<[u8; 3]>,
+    /// Colour ramp for --format color / color-alpha: a built-in name (greyscale, terrain,
+    /// clouds, lava, marble, ice, wood, heat) or stops POS:RRGGBB[AA],...
+    #[arg(long, value_name = "NAME", value_parser = ColorRamp::parse)]
+    pub ramp: Option<ColorRamp>,
+    /// Relief of the normal map: slope scale on grey levels per pixel.
+    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_finite_f32)]
+    pub normal_strength: Option<f32>,
+    /// Normal map green channel: opengl (Y+) or directx (Y-).
+    #[arg(long, value_name = "ID", value_parser = parse_convention)]
+    pub normal_convention: Option<NormalConvention>,
 }
 
 impl Overrides {
@@ -106,6 +121,18 @@ impl Overrides {
         if let Some(v) = self.auto_levels {
             out.auto_levels = v;
         }
+        if let Some(v) = self.tint {
+            out.tint = v;
+        }
+        if let Some(v) = &self.ramp {
+            out.ramp = Some(v.clone());
+        }
+        if let Some(v) = self.normal_strength {
+            out.normal_strength = v;
+        }
+        if let Some(v) = self.normal_convention {
+            out.normal_convention = v;
+        }
         preset.noise.validate()?;
         preset.output.validate()?;
         Ok(())
@@ -149,6 +176,23 @@ fn parse_displacement(id: &str) -> Result<Displacement, String> {
         let ids: Vec<&str> = Displacement::ALL.iter().map(|d| d.id()).collect();
         unknown("displacement", id, &ids)
     })
+}
+
+fn parse_convention(id: &str) -> Result<NormalConvention, String> {
+    NormalConvention::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = NormalConvention::ALL.iter().map(|c| c.id()).collect();
+        unknown("normal convention", id, &ids)
+    })
+}
+
+fn parse_tint(s: &str) -> Result<[u8; 3], String> {
+    let hex = s.trim().trim_start_matches('#');
+    let bad = || format!("'{s}' is not a colour; expected hex RRGGBB, e.g. ff8000");
+    if hex.len() != 6 || !hex.is_ascii() {
+        return Err(bad());
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|_| bad());
+    Ok([byte(0)?, byte(2)?, byte(4)?])
 }
 
 fn parse_size(s: &str) -> Result<u32, String> {
@@ -237,5 +281,9 @@ mod tests {
         assert!(parse_finite_f32("1e300").is_err());
         assert!(parse_size("0").is_err() && parse_size("16385").is_err());
         assert_eq!(parse_size("64"), Ok(64));
+        assert_eq!(parse_tint("#ff8001"), Ok([255, 128, 1]));
+        assert!(parse_tint("ff80").is_err() && parse_tint("gg0000").is_err());
+        assert_eq!(parse_convention("directx"), Ok(NormalConvention::DirectX));
+        assert!(parse_convention("vulkan").unwrap_err().contains("opengl"));
     }
 }

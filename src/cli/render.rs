@@ -2,7 +2,7 @@
 
 use super::Overrides;
 use crate::engine::{Heightmap, JobControl, generate};
-use crate::export::{ExportFormat, export};
+use crate::export::{ExportFormat, export_with_preset};
 use crate::params::NoiseParams;
 use crate::preset::Preset;
 use anyhow::bail;
@@ -18,13 +18,16 @@ const POLL: Duration = Duration::from_millis(50);
 /// Arguments of `render`.
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// Preset file (RON); without one the defaults apply.
-    #[arg(value_name = "PRESET.ron")]
+    /// Preset file (RON), or a PNG exported by Lattice Studio (its embedded preset is
+    /// used); without one the defaults apply.
+    #[arg(value_name = "PRESET.ron|PNG")]
     pub preset: Option<PathBuf>,
     /// Output file.
     #[arg(long, short, value_name = "FILE")]
     pub out: PathBuf,
-    /// png, png-transparent, png16, r16 or r32 (default: from the extension, else png).
+    /// png, png-transparent, png16, r16, r32, normal (RGB normal map), color (RGB through
+    /// the colour ramp) or color-alpha (RGBA) (default: from the extension, else png).
+    /// PNGs carry the preset, so they can be rendered again or opened in the app.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     pub format: Option<ExportFormat>,
     /// Parameter flags that override the preset.
@@ -79,7 +82,7 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let format = output_format(args.format, &args.out);
     check_destination(&args.out)?;
     let heightmap = generate_with_progress(&preset.noise)?;
-    export(&heightmap, &preset.output, format, &args.out)?;
+    export_with_preset(&heightmap, &preset, format, &args.out)?;
     Ok(())
 }
 

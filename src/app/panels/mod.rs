@@ -2,10 +2,14 @@
 
 mod functions;
 mod output;
+mod ramp_editor;
+mod stats_panel;
 mod texture;
 
 pub use functions::functions_ui;
 pub use output::output_ui;
+pub use ramp_editor::ramp_editor_ui;
+pub use stats_panel::stats_ui;
 pub use texture::texture_ui;
 
 /// A label followed by a widget, with the widget labelled by it (for screen readers and
@@ -34,6 +38,16 @@ pub fn sanitize(new: &mut crate::Preset, old: &crate::Preset) {
     }
     if !new.output.luminance.is_finite() {
         new.output.luminance = old.output.luminance;
+    }
+    if !new.output.normal_strength.is_finite() {
+        new.output.normal_strength = old.output.normal_strength;
+    }
+    if let Some(ramp) = new.output.ramp.as_mut() {
+        for s in &mut ramp.stops {
+            if !s.position.is_finite() {
+                s.position = 0.0;
+            }
+        }
     }
 }
 

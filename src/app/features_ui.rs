@@ -1,0 +1,148 @@
+//! The side panel's texture-artist groups (colour ramp, normal map and light, view,
+//! statistics) and "Copy as command line".
+
+use super::command::Command;
+use super::light_pad::light_pad_ui;
+use super::panels::{labelled, ramp_editor_ui, stats_ui};
+use super::preset_browser;
+use super::state::{AppState, Shown};
+use super::view_settings::ViewSettings;
+use crate::command_line::to_command_line;
+use crate::{ExportFormat, NormalConvention, ParamError, Preset};
+use std::path::Path;
+
+/// The extra side-panel groups; `draft` is the preset being edited.
+pub fn feature_groups(
+    ui: &mut egui::Ui,
+    draft: &mut Preset,
+    view: &mut ViewSettings,
+    shown: Option<&Shown>,
+) {
+    if draft.noise.tileable
+        && let Err(e @ ParamError::NotTileable { .. }) = draft.noise.validate()
+    {
+        // Said beside the switch instead of rendering a texture with a seam.
+        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+    }
+    let has_ramp = draft.output.ramp.is_some();
+    egui::CollapsingHeader::new("Colour")
+        .default_open(has_ramp)
+        .show(ui, |ui| ramp_editor_ui(ui, &mut draft.output));
+    egui::CollapsingHeader::new("Normal map and light")
+        .default_open(false)
+        .show(ui, |ui| normal_ui(ui, draft, view));
+    egui::CollapsingHeader::new("View")
+        .default_open(true)
+        .show(ui, |ui| view_ui(ui, view));
+    let header = egui::CollapsingHeader::new("Statistics").default_open(view.stats_open);
+    let r = header.show(ui, |ui| match shown {
+        Some(s) => {
+            let what = if s.is_preview {
+                format!("of the {0}x{0} preview", s.noise.size)
+            } else {
+                format!("of the {0}x{0} texture", s.noise.size)
+            };
+            stats_ui(ui, &s.texture_stats, &what);
+        }
+        None => {
+            ui.weak("no render yet");
+        }
+    });
+    view.stats_open = r.openness > 0.5;
+}
+
+fn normal_ui(ui: &mut egui::Ui, draft: &mut Preset, view: &mut ViewSettings) {
+    let o = &mut draft.output;
+    ui.add(egui::Slider::new(&mut o.normal_strength, 0.0..=64.0).text("Strength"))
+        .on_hover_text("Relief of the normal map and the lit view: slopes in grey levels per pixel are multiplied by this.");
+    labelled(
+        ui,
+        "Convention",
+        "Which way the normal map's green channel points",
+        |ui| {
+            egui::ComboBox::from_id_salt("normal-convention")
+                .selected_text(o.normal_convention.label())
+                .show_ui(ui, |ui| {
+                    for c in NormalConvention::ALL {
+                        ui.selectable_value(&mut o.normal_convention, c, c.label());
+                    }
+                })
+                .response
+        },
+    );
+    ui.checkbox(&mut view.lit, "Lit preview")
+        .on_hover_text("Show the texture as a surface under a light (drag the light below)");
+    ui.add_enabled_ui(view.lit, |ui| {
+        ui.horizontal(|ui| {
+            light_pad_ui(ui, &mut view.light);
+            ui.vertical(|ui| {
+                ui.label(format!("from {:.0} deg", view.light.azimuth_deg));
+                ui.label(format!("{:.0} deg up", view.light.elevation_deg));
+            });
+        });
+    });
+}
+
+fn view_ui(ui: &mut egui::Ui, view: &mut ViewSettings) {
+    ui.horizontal(|ui| {
+        ui.label("Repeat")
+            .on_hover_text("Show the texture repeated to inspect its seams");
+        for n in 1..=3u32 {
+            ui.selectable_value(&mut view.repeat, n, format!("{n}x{n}"))
+                .on_hover_text(format!("Show {n} x {n} copies side by side"));
+        }
+    });
+}
+
+/// The `lattice-studio render` command that reproduces the current texture.
+pub fn command_line(state: &AppState) -> String {
+    let name = state.default_export_name("png");
+    to_command_line(&state.preset, Path::new(&name), ExportFormat::Png)
+}
+
+impl super::LatticeApp {
+    /// The right panel: the preset list, or the gallery of thumbnails.
+    pub(super) fn presets_panel(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.state.view.gallery, false, "List");
+            ui.selectable_value(&mut self.state.view.gallery, true, "Gallery")
+                .on_hover_text("Thumbnails of the presets (rendered in the background)");
+        });
+        if !self.state.view.gallery {
+            preset_browser::preset_browser_ui(
+                ui,
+                &self.state.presets,
+                self.state.path.as_deref(),
+                &self.commands,
+            );
+            return;
+        }
+        let entries = self
+            .state
+            .presets
+            .iter()
+            .map(|e| (e.name.as_str(), e.path.as_path()));
+        let current = self.state.path.as_deref();
+        let gallery = &mut self.gallery;
+        let clicked = egui::ScrollArea::vertical()
+            .show(ui, |ui| gallery.ui(ui, entries, current))
+            .inner;
+        if let Some(path) = clicked {
+            self.commands.push(Command::LoadPreset(path));
+        }
+    }
+
+    /// "Copy as command line": the render command on the clipboard.
+    pub(super) fn copy_command_line_button(&mut self, ui: &mut egui::Ui) {
+        if ui
+            .button("Copy as command line")
+            .on_hover_text(
+                "Put the lattice-studio render command that reproduces this texture on the clipboard",
+            )
+            .clicked()
+        {
+            ui.ctx().copy_text(command_line(&self.state));
+            self.state.info("command line copied to the clipboard");
+        }
+    }
+}
