@@ -39,11 +39,13 @@ fn noise_rs(size: u32) -> Vec<f32> {
     let fbm: Fbm<Perlin> = Fbm::new(0).set_octaves(OCTAVES as usize);
     let mut out = vec![0.0f32; (size * size) as usize];
     let freq = 8.0 / f64::from(size);
-    out.par_chunks_mut(size as usize).enumerate().for_each(|(y, row)| {
-        for (x, v) in row.iter_mut().enumerate() {
-            *v = fbm.get([x as f64 * freq, y as f64 * freq]) as f32;
-        }
-    });
+    out.par_chunks_mut(size as usize)
+        .enumerate()
+        .for_each(|(y, row)| {
+            for (x, v) in row.iter_mut().enumerate() {
+                *v = fbm.get([x as f64 * freq, y as f64 * freq]) as f32;
+            }
+        });
     out
 }
 
@@ -70,7 +72,8 @@ fn median_time(reps: usize, mut f: impl FnMut()) -> Duration {
 fn bench(c: &mut Criterion) {
     let quick = std::env::var("LATTICE_BENCH_QUICK").is_ok();
     let mut g = c.benchmark_group("generate");
-    g.sample_size(10).measurement_time(Duration::from_secs(if quick { 2 } else { 6 }));
+    g.sample_size(10)
+        .measurement_time(Duration::from_secs(if quick { 2 } else { 6 }));
     for threads in [1usize, 2] {
         let pool = pool(threads);
         let p = params(Proximity::Gradient, RandomSource::OriginalTable);

@@ -3,6 +3,7 @@
 //! These types are the single declaration of each parameter: presets serialise them,
 //! the command line overrides them, the app edits them and the engine reads them.
 
+use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::error::ParamError;
 use serde::{Deserialize, Serialize};
@@ -81,6 +82,11 @@ pub struct NoiseParams {
     pub random: RandomSource,
     /// Wrap every octave's lattice with period `size / step` so the texture tiles.
     pub tileable: bool,
+    /// Entries of the permutation and gradient/value table of the Parberry sources
+    /// (`permutation`, `lcg`, `hash64`): a power of two in 2..=65536.
+    pub table_size: u32,
+    /// How the Parberry sources' gradient/value table is filled.
+    pub distribution: Distribution,
 }
 
 impl Default for NoiseParams {
@@ -96,6 +102,8 @@ impl Default for NoiseParams {
             fade: Fade::Hermite,
             random: RandomSource::OriginalTable,
             tileable: false,
+            table_size: 256,
+            distribution: Distribution::Uniform,
         }
     }
 }
@@ -120,6 +128,13 @@ impl NoiseParams {
         if !self.persistence.is_finite() || !(0.0..=1.0).contains(&self.persistence) {
             return Err(ParamError::Persistence {
                 value: self.persistence,
+            });
+        }
+        if !self.table_size.is_power_of_two()
+            || !(MIN_TABLE_SIZE..=MAX_TABLE_SIZE).contains(&self.table_size)
+        {
+            return Err(ParamError::TableSize {
+                size: self.table_size,
             });
         }
         if self.tileable {
@@ -233,6 +248,18 @@ mod tests {
             },
             NoiseParams {
                 persistence: 1.5,
+                ..base.clone()
+            },
+            NoiseParams {
+                table_size: 100,
+                ..base.clone()
+            },
+            NoiseParams {
+                table_size: 1,
+                ..base.clone()
+            },
+            NoiseParams {
+                table_size: 131_072,
                 ..base.clone()
             },
             NoiseParams {

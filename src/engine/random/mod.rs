@@ -1,14 +1,31 @@
 //! Where a lattice corner's pseudo-random numbers `R(corner, index)` come from.
 
+mod distribution;
 mod dotnet_random;
+mod gradient_pool;
+mod lattice_hash;
+mod libnoise_source;
 mod modern_hash;
 mod original_hash;
 mod original_table;
+mod permutation_table;
+mod split_mix;
+mod table_source;
 
+pub use distribution::{Distribution, EXPONENTIAL_RATE, NORMAL_SIGMA};
 pub use dotnet_random::DotNetRandom;
+pub use gradient_pool::{POOL_SIZE, gradient_pool};
+pub use lattice_hash::{LatticeHash, fnv1a64};
+pub use libnoise_source::{
+    LibnoiseMode, LibnoiseSource, combine as libnoise_combine, integer_noise, integer_noise_2d,
+    vector_index as libnoise_vector_index,
+};
 pub use modern_hash::{ModernHash, mix32};
 pub use original_hash::OriginalHash;
 pub use original_table::{OriginalTable, TABLE_DEPTH, TABLE_SIDE};
+pub use permutation_table::{MAX_TABLE_SIZE, MIN_TABLE_SIZE, PermutationTable};
+pub use split_mix::SplitMix64;
+pub use table_source::TableSource;
 
 use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
@@ -26,14 +43,31 @@ pub enum RandomSource {
     /// Lattice Studio's 32-bit hash: no period, no 1024-frame truncation, 24-bit values
     /// in [-1, 1). Best for new work.
     Modern,
+    /// Parberry's viewer: Perlin's permutation hash into a `table_size` gradient/value
+    /// table filled from `distribution`. Repeats every `table_size` lattice cells.
+    Permutation,
+    /// Parberry's viewer: 2D linear congruential hash into the same table; no short repeat.
+    Lcg,
+    /// Parberry's viewer: 64-bit FNV-1a (MSVC's `std::hash`) into the same table.
+    Hash64,
+    /// libnoise gradient coherent noise: unit gradients from a fixed pool of 256, picked
+    /// by libnoise's hash of the corner and seed.
+    Libnoise,
+    /// libnoise value coherent noise: the integer-noise function of the corner and seed.
+    LibnoiseValue,
 }
 
 impl RandomSource {
     /// Every source, in menu order.
-    pub const ALL: [RandomSource; 3] = [
+    pub const ALL: [RandomSource; 8] = [
         RandomSource::OriginalTable,
         RandomSource::OriginalHash,
         RandomSource::Modern,
+        RandomSource::Permutation,
+        RandomSource::Lcg,
+        RandomSource::Hash64,
+        RandomSource::Libnoise,
+        RandomSource::LibnoiseValue,
     ];
 
     /// The stable id used in presets and on the command line.
@@ -42,6 +76,11 @@ impl RandomSource {
             RandomSource::OriginalTable => "original-table",
             RandomSource::OriginalHash => "original-hash",
             RandomSource::Modern => "modern",
+            RandomSource::Permutation => "permutation",
+            RandomSource::Lcg => "lcg",
+            RandomSource::Hash64 => "hash64",
+            RandomSource::Libnoise => "libnoise",
+            RandomSource::LibnoiseValue => "libnoise-value",
         }
     }
 
@@ -51,6 +90,11 @@ impl RandomSource {
             RandomSource::OriginalTable => "Original table (.NET Random)",
             RandomSource::OriginalHash => "Original integer hash",
             RandomSource::Modern => "Modern hash",
+            RandomSource::Permutation => "Parberry: permutation table",
+            RandomSource::Lcg => "Parberry: linear congruential hash",
+            RandomSource::Hash64 => "Parberry: 64-bit hash (std::hash)",
+            RandomSource::Libnoise => "libnoise gradient",
+            RandomSource::LibnoiseValue => "libnoise integer noise (value)",
         }
     }
 
@@ -63,6 +107,21 @@ impl RandomSource {
             RandomSource::OriginalHash => "The original's integer hash, values in [-1, 1)",
             RandomSource::Modern => {
                 "32-bit avalanche hash, values in [-1, 1) with full f32 precision; no period, no truncation"
+            }
+            RandomSource::Permutation => {
+                "Perlin's permutation hash into a table of table-size values from the distribution; repeats every table-size cells"
+            }
+            RandomSource::Lcg => {
+                "(p0 x + p1 y) mod p2 >> 8 into the table: no repeat at the table size"
+            }
+            RandomSource::Hash64 => {
+                "64-bit FNV-1a (MSVC std::hash) into the table: no repeat at the table size"
+            }
+            RandomSource::Libnoise => {
+                "libnoise: unit gradients from a fixed pool of 256, hashed with primes 1619, 31337, 1013"
+            }
+            RandomSource::LibnoiseValue => {
+                "libnoise's integer-noise function of (1619 x + 31337 y + 1013 seed), values in (-1, 1]"
             }
         }
     }
@@ -123,7 +182,14 @@ impl Frame {
 pub trait LatticeSource: Send + Sync + std::fmt::Debug {
     /// Fills `out[k][i] = R((ix0 + i, iy), k)` for every `i < out[k].len()` and `k < needs`.
     /// `period` is `Some(p)` when the texture tiles: indices are then taken modulo `p`.
-    fn fill_row(&self, iy: i64, ix0: i64, period: Option<i64>, needs: usize, out: &mut [Vec<f32>; 4]);
+    fn fill_row(
+        &self,
+        iy: i64,
+        ix0: i64,
+        period: Option<i64>,
+        needs: usize,
+        out: &mut [Vec<f32>; 4],
+    );
 }
 
 /// A random source made ready for one generation (tables filled, constants derived).
@@ -133,7 +199,6 @@ pub(crate) enum PreparedSource {
     Hash(OriginalHash),
     Modern(ModernHash),
     /// Sources indexed by lattice coordinates.
-    #[allow(dead_code)]
     Lattice(Arc<dyn LatticeSource>),
 }
 
@@ -165,6 +230,25 @@ impl PreparedSource {
             RandomSource::OriginalTable => PreparedSource::Table(cached_table(seed)),
             RandomSource::OriginalHash => PreparedSource::Hash(OriginalHash::new(seed)),
             RandomSource::Modern => PreparedSource::Modern(ModernHash::new(seed)),
+            RandomSource::Permutation | RandomSource::Lcg | RandomSource::Hash64 => {
+                let hash = match params.random {
+                    RandomSource::Lcg => LatticeHash::Lcg,
+                    RandomSource::Hash64 => LatticeHash::Hash64,
+                    _ => LatticeHash::Permutation,
+                };
+                PreparedSource::Lattice(Arc::new(TableSource::new(
+                    hash,
+                    params.table_size,
+                    params.distribution,
+                    seed,
+                )))
+            }
+            RandomSource::Libnoise => {
+                PreparedSource::Lattice(Arc::new(LibnoiseSource::new(seed, LibnoiseMode::Gradient)))
+            }
+            RandomSource::LibnoiseValue => {
+                PreparedSource::Lattice(Arc::new(LibnoiseSource::new(seed, LibnoiseMode::Value)))
+            }
         }
     }
 
@@ -282,9 +366,39 @@ mod tests {
         }
     }
 
+    /// The sources addressed by pixel position (the lattice ones are tested in their files).
+    fn pixel_sources() -> impl Iterator<Item = RandomSource> {
+        RandomSource::ALL
+            .into_iter()
+            .filter(|&s| !PreparedSource::new(&params(s, 0)).is_lattice())
+    }
+
+    #[test]
+    fn lattice_sources_are_prepared_as_lattice() {
+        use RandomSource::*;
+        for s in [Permutation, Lcg, Hash64, Libnoise, LibnoiseValue] {
+            assert!(PreparedSource::new(&params(s, 1)).is_lattice(), "{s:?}");
+        }
+        assert_eq!(pixel_sources().count(), 3);
+    }
+
+    #[test]
+    fn corner_value_reads_the_lattice_source() {
+        let p = PreparedSource::new(&params(RandomSource::Permutation, 4));
+        let frame = Frame::new(256, false);
+        let direct = TableSource::new(LatticeHash::Permutation, 256, Distribution::Uniform, 4);
+        for k in 0..4 {
+            let v = p.corner_value(&frame, (0, 0), (3, 9), None, k);
+            assert_eq!(v, direct.corner(3, 9)[k]);
+            // Tiling with period 4 maps (3, 9) to (3, 1).
+            let w = p.corner_value(&frame, (0, 0), (3, 9), Some(4), k);
+            assert_eq!(w, direct.corner(3, 1)[k]);
+        }
+    }
+
     #[test]
     fn fill_row_matches_at() {
-        for source in RandomSource::ALL {
+        for source in pixel_sources() {
             for wrap in [false, true] {
                 let p = PreparedSource::new(&params(source, 77));
                 let frame = Frame::new(2048, wrap);
@@ -302,7 +416,7 @@ mod tests {
     #[test]
     fn wrapping_repeats_corners() {
         let frame = Frame::new(256, true);
-        for source in RandomSource::ALL {
+        for source in pixel_sources() {
             let p = PreparedSource::new(&params(source, 3));
             assert_eq!(p.at(&frame, 0, 8, 1), p.at(&frame, 256, 8 + 256, 1));
             assert_eq!(p.at(&frame, -16, 8, 0), p.at(&frame, 240, 8, 0));
