@@ -180,6 +180,10 @@ pub struct OutputParams {
     pub luminance: f32,
     /// Stretch the heightmap's min..max to 0..1 before contrast and luminance.
     pub auto_levels: bool,
+    /// Divide the heightmap by its maximum first, so the largest height is exactly 1 (the
+    /// layered value noise article's normalisation); ignored when the maximum is not
+    /// positive. Applied before auto-levels, contrast and luminance.
+    pub normalize: bool,
     /// Colour of the semi-transparent export (alpha is the grey value).
     pub tint: [u8; 3],
 }
@@ -190,6 +194,7 @@ impl Default for OutputParams {
             contrast: 1.0,
             luminance: 0.0,
             auto_levels: false,
+            normalize: false,
             tint: [255, 255, 255],
         }
     }
