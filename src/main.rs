@@ -1,4 +1,44 @@
 //! The `lattice-studio` binary: no arguments opens the designer, subcommands run headless.
-fn main() {
-    println!("lattice-studio: the engine is in place; the app and CLI are being built");
+
+use clap::{CommandFactory, Parser};
+use lattice_studio::cli::{self, Cli};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = match Cli::try_parse() {
+        Ok(args) => args,
+        Err(err) if !err.use_stderr() => {
+            // --help and --version: clap prints them to stdout as usual.
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            eprintln!("{}", cli::one_line_error(&err));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match &args.command {
+        None => run_gui(args.preset),
+        Some(command) => cli::run(command),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            // `{:#}` joins the context chain on one line.
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Opens the designer window on `preset` (or the default preset).
+fn run_gui(preset: Option<PathBuf>) -> anyhow::Result<()> {
+    let on = preset
+        .map(|p| format!(" on {}", p.display()))
+        .unwrap_or_default();
+    println!("lattice-studio: the designer window{on} is not built yet; use a subcommand.");
+    println!();
+    Cli::command().print_help()?;
+    Ok(())
 }

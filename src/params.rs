@@ -137,13 +137,13 @@ impl NoiseParams {
                 size: self.table_size,
             });
         }
-        if self.tileable {
-            if let Some(step) = self.steps().find(|s| self.size % s != 0) {
-                return Err(ParamError::NotTileable {
-                    size: self.size,
-                    step,
-                });
-            }
+        if self.tileable
+            && let Some(step) = self.steps().find(|&s| !self.size.is_multiple_of(s))
+        {
+            return Err(ParamError::NotTileable {
+                size: self.size,
+                step,
+            });
         }
         Ok(())
     }

@@ -87,9 +87,9 @@ pub fn to_u16(g: f32) -> u16 {
     (g * 65535.0 + 0.5) as u16
 }
 
-fn map_rows<P: Send>(hm: &Heightmap, per_px: usize, f: impl Fn(f32, &mut [P]) + Sync) -> Vec<P>
+fn map_rows<P>(hm: &Heightmap, per_px: usize, f: impl Fn(f32, &mut [P]) + Sync) -> Vec<P>
 where
-    P: Default + Clone,
+    P: Send + Default + Clone,
 {
     let size = hm.size() as usize;
     let mut out = vec![P::default(); size * size * per_px];

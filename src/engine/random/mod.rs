@@ -282,6 +282,7 @@ impl PreparedSource {
     }
 
     /// Whether corners are addressed by lattice index instead of pixel position.
+    #[cfg(test)]
     pub(crate) fn is_lattice(&self) -> bool {
         matches!(self, PreparedSource::Lattice(_))
     }

@@ -1,0 +1,164 @@
+//! `lattice-studio bench`: times the generator on a rayon pool of a chosen size.
+
+use super::Overrides;
+use super::render::resolve;
+use crate::Proximity;
+use crate::engine::generate_simple;
+use crate::params::NoiseParams;
+use anyhow::{Context, bail};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Preset file (RON); without one the defaults apply.
+    #[arg(value_name = "PRESET.ron")]
+    pub preset: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// Timed runs after the warm-up.
+    #[arg(long, value_name = "R", default_value_t = 5,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub repeat: u32,
+    /// Run every proximity function in turn, one summary line each.
+    #[arg(long)]
+    pub all_proximity: bool,
+    /// Parameter flags that override the preset.
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+/// The timings of one configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchSummary {
+    /// Median wall time of the timed runs, in milliseconds.
+    pub median_ms: f64,
+    /// Median time per pixel per computed octave, in nanoseconds.
+    pub ns_per_pixel_octave: f64,
+}
+
+impl std::fmt::Display for BenchSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "median_ms={:.3} ns_per_pixel_octave={:.4}",
+            self.median_ms, self.ns_per_pixel_octave
+        )
+    }
+}
+
+/// The median (mean of the middle two for an even count); `None` when empty.
+pub fn median(values: &[f64]) -> Option<f64> {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(v[n / 2]),
+        _ => Some((v[n / 2 - 1] + v[n / 2]) / 2.0),
+    }
+}
+
+/// Pixel-octaves of one generation: every pixel times the octaves actually computed.
+pub fn pixel_octaves(params: &NoiseParams) -> u64 {
+    let side = u64::from(params.size);
+    side * side * params.steps().count() as u64
+}
+
+fn time_one(params: &NoiseParams, repeat: u32, print_each: bool) -> anyhow::Result<BenchSummary> {
+    let work = pixel_octaves(params).max(1);
+    generate_simple(params)?;
+    let mut times = Vec::with_capacity(repeat as usize);
+    for i in 1..=repeat {
+        let start = Instant::now();
+        let hm = generate_simple(params)?;
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        // Keep the result observable so the work cannot be optimised away.
+        std::hint::black_box(&hm);
+        if print_each {
+            println!("run {i}: {ms:.3} ms");
+        }
+        times.push(ms);
+    }
+    let median_ms = median(&times).unwrap_or(0.0);
+    Ok(BenchSummary {
+        median_ms,
+        ns_per_pixel_octave: median_ms * 1e6 / work as f64,
+    })
+}
+
+/// Runs `bench`.
+pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
+    let preset = resolve(args.preset.as_deref(), &args.overrides)?;
+    if pixel_octaves(&preset.noise) == 0 {
+        bail!("nothing to time: no octave has a step of at least 1 pixel (octaves is 0)");
+    }
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        builder = builder.num_threads(usize::from(t));
+    }
+    let pool = builder.build().context("cannot start the worker threads")?;
+    let p = &preset.noise;
+    println!(
+        "bench: {s}x{s}, {o} octaves computed, initial step {st}, {f}, {r}, {t} threads, {n} runs",
+        s = p.size,
+        o = p.steps().count(),
+        st = p.initial_step,
+        f = p.fade.id(),
+        r = p.random.id(),
+        t = pool.current_num_threads(),
+        n = args.repeat,
+    );
+    pool.install(|| {
+        if args.all_proximity {
+            for proximity in Proximity::ALL {
+                let params = NoiseParams {
+                    proximity,
+                    ..p.clone()
+                };
+                let summary = time_one(&params, args.repeat, false)?;
+                println!("{} {summary}", proximity.id());
+            }
+        } else {
+            println!("proximity: {}", p.proximity.id());
+            let summary = time_one(p, args.repeat, true)?;
+            println!("{summary}");
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
+        assert_eq!(median(&[]), None);
+    }
+
+    #[test]
+    fn pixel_octaves_count_only_computed_octaves() {
+        let p = NoiseParams {
+            size: 64,
+            initial_step: 8,
+            octaves: 10,
+            ..NoiseParams::default()
+        };
+        assert_eq!(pixel_octaves(&p), 64 * 64 * 4);
+    }
+
+    #[test]
+    fn summary_line_format() {
+        let s = BenchSummary {
+            median_ms: 12.5,
+            ns_per_pixel_octave: 0.25,
+        };
+        assert_eq!(s.to_string(), "median_ms=12.500 ns_per_pixel_octave=0.2500");
+    }
+}

@@ -1,0 +1,70 @@
+//! `lattice-studio list`: every id the presets and flags accept.
+
+use crate::engine::random::Distribution;
+use crate::export::ExportFormat;
+use crate::params::Displacement;
+use crate::{Fade, Proximity, RandomSource};
+use std::fmt::Write;
+
+/// The text `list` prints: one section per kind of id, one id per line.
+pub fn listing() -> String {
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(s, "Proximity functions (--proximity):");
+    for p in Proximity::ALL {
+        let _ = writeln!(s, "  {:<32} {:<34} {}", p.id(), p.label(), p.formula());
+    }
+    let _ = writeln!(s, "\nFades (--fade):");
+    for f in Fade::ALL {
+        let _ = writeln!(s, "  {:<16} {}", f.id(), f.description());
+    }
+    let _ = writeln!(s, "\nRandom sources (--random):");
+    for r in RandomSource::ALL {
+        let _ = writeln!(s, "  {:<16} {}", r.id(), r.description());
+    }
+    let _ = writeln!(
+        s,
+        "\nTable distributions (--distribution, for permutation/lcg/hash64):"
+    );
+    for d in Distribution::ALL {
+        let _ = writeln!(s, "  {:<16} {}", d.id(), d.description());
+    }
+    let _ = writeln!(s, "\nDisplacements (--displacement):");
+    for d in Displacement::ALL {
+        let what = match d {
+            Displacement::None => "grid points at 0, step, 2 step, ...",
+            Displacement::Half => "grid shifted by half a step",
+            Displacement::Quarter => "grid shifted by a quarter step",
+        };
+        let _ = writeln!(s, "  {:<16} {what}", d.id());
+    }
+    let _ = writeln!(s, "\nFormats (--format):");
+    for f in ExportFormat::ALL {
+        let _ = writeln!(s, "  {:<16} {}", f.id(), f.label());
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_every_id() {
+        let text = listing();
+        let ids = Proximity::ALL
+            .iter()
+            .map(|p| p.id())
+            .chain(Fade::ALL.iter().map(|f| f.id()))
+            .chain(RandomSource::ALL.iter().map(|r| r.id()))
+            .chain(Distribution::ALL.iter().map(|d| d.id()))
+            .chain(ExportFormat::ALL.iter().map(|f| f.id()));
+        for id in ids {
+            assert!(
+                text.lines()
+                    .any(|l| l.split_whitespace().next() == Some(id)),
+                "{id} missing"
+            );
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! The headless command line: `render`, `list` and `bench` (clap derive).
+//!
+//! `main.rs` parses [`Cli`]; with no subcommand it opens the designer, otherwise it
+//! hands the [`Command`] to [`run`]. Errors surface here as `anyhow` (this is an edge).
+
+mod bench;
+mod list;
+mod overrides;
+mod render;
+
+pub use bench::BenchArgs;
+pub use overrides::Overrides;
+pub use render::RenderArgs;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// `lattice-studio [PRESET]` opens the designer; subcommands work without a window.
+#[derive(Debug, Parser)]
+#[command(
+    name = "lattice-studio",
+    version,
+    about = "Texture designer for generic lattice noise (Perlin, value noise and 26 more)",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// Preset to open in the designer (RON file).
+    #[arg(value_name = "PRESET")]
+    pub preset: Option<PathBuf>,
+    /// A headless command; without one the designer window opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The headless commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Render a texture to a file (PNG, 16-bit PNG, RGBA PNG, R16 or R32).
+    Render(RenderArgs),
+    /// List the ids of proximity functions, fades, random sources, displacements and formats.
+    List,
+    /// Time the generator: warm-up, then R timed runs and a summary line.
+    Bench(BenchArgs),
+}
+
+/// Runs a headless command.
+pub fn run(command: &Command) -> anyhow::Result<()> {
+    match command {
+        Command::Render(args) => render::run(args),
+        Command::List => {
+            print!("{}", list::listing());
+            Ok(())
+        }
+        Command::Bench(args) => bench::run(args),
+    }
+}
+
+/// Squeezes a clap error into one line (`error: ...`), dropping the usage and tips, so
+/// every bad-input class reports the same way.
+pub fn one_line_error(err: &clap::Error) -> String {
+    let text = err.to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with("Usage:")
+                && !l.starts_with("For more information")
+                && !l.starts_with("tip:")
+        })
+        .collect();
+    let line = parts.join(" ");
+    if line.starts_with("error:") {
+        line
+    } else {
+        format!("error: {line}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn preset_without_subcommand_is_accepted() {
+        let cli = Cli::try_parse_from(["lattice-studio", "presets/clouds.ron"]).unwrap();
+        assert!(cli.command.is_none());
+        assert_eq!(cli.preset, Some(PathBuf::from("presets/clouds.ron")));
+        let cli = Cli::try_parse_from(["lattice-studio", "list"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::List)));
+    }
+
+    #[test]
+    fn clap_errors_fit_on_one_line() {
+        let err = Cli::try_parse_from(["lattice-studio", "render", "--out", "x.png", "--bogus"])
+            .unwrap_err();
+        let line = one_line_error(&err);
+        assert!(
+            line.starts_with("error: ") && !line.contains('\n'),
+            "{line}"
+        );
+        assert!(line.contains("--bogus"), "{line}");
+    }
+}

@@ -1,0 +1,307 @@
+//! Parameter flags that override a preset; shared by `render`, `bench` and the app.
+
+use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
+use crate::error::Result;
+use crate::params::{Displacement, MAX_SIZE};
+use crate::preset::Preset;
+use crate::{Fade, Proximity, RandomSource};
+use clap::Args;
+
+/// Every parameter as an optional flag. `None` keeps the preset's value, so the same
+/// struct serves any front end that starts from a preset and changes a few knobs.
+#[derive(Args, Clone, Debug, Default, PartialEq)]
+pub struct Overrides {
+    /// Texture side in pixels (1..=16384); the initial step keeps its fraction of the
+    /// size unless --initial-step is given.
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    pub size: Option<u32>,
+    /// Seed of the random source.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    pub seed: Option<i32>,
+    /// Number of octaves (0..=32; octaves whose step falls below 1 are skipped).
+    #[arg(long, value_name = "K")]
+    pub octaves: Option<u32>,
+    /// Grid step of the first octave in pixels (1..=size).
+    #[arg(long, value_name = "N")]
+    pub initial_step: Option<u32>,
+    /// Persistence p in 0..=1: octave amplitude is (step/size)^(1-p).
+    #[arg(long, value_name = "P", value_parser = parse_finite_f64)]
+    pub persistence: Option<f64>,
+    /// Lattice origin shift per octave: none, half or quarter.
+    #[arg(long, value_name = "ID", value_parser = parse_displacement)]
+    pub displacement: Option<Displacement>,
+    /// Proximity function id (see `lattice-studio list`).
+    #[arg(long, value_name = "ID", value_parser = parse_proximity)]
+    pub proximity: Option<Proximity>,
+    /// Fade function id: linear, cosine, hermite or quintic.
+    #[arg(long, value_name = "ID", value_parser = parse_fade)]
+    pub fade: Option<Fade>,
+    /// Random source id (see `lattice-studio list`): original-table, original-hash, modern,
+    /// permutation, lcg, hash64, libnoise or libnoise-value.
+    #[arg(long, value_name = "ID", value_parser = parse_random)]
+    pub random: Option<RandomSource>,
+    /// Entries of the permutation and gradient/value table of the permutation, lcg and
+    /// hash64 sources: a power of two in 2..=65536.
+    #[arg(long, value_name = "N", value_parser = parse_table_size)]
+    pub table_size: Option<u32>,
+    /// Distribution of the gradient/value table: uniform, cosine, normal, exponential,
+    /// midpoint or maximal.
+    #[arg(long, value_name = "ID", value_parser = parse_distribution)]
+    pub distribution: Option<Distribution>,
+    /// Contrast: grey = 0.5 + (h - 0.5) * contrast + luminance.
+    #[arg(long, value_name = "C", allow_negative_numbers = true, value_parser = parse_finite_f32)]
+    pub contrast: Option<f32>,
+    /// Luminance offset added after contrast.
+    #[arg(long, value_name = "L", allow_negative_numbers = true, value_parser = parse_finite_f32)]
+    pub luminance: Option<f32>,
+    /// Stretch the heightmap's min..max to the full grey range (`--auto-levels=false` turns
+    /// it off when the preset has it on).
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+          require_equals = true)]
+    pub auto_levels: Option<bool>,
+    /// Divide the heightmap by its maximum before contrast and luminance, so the largest
+    /// height is exactly 1 (`--normalize=false` turns it off).
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+          require_equals = true)]
+    pub normalize: Option<bool>,
+    /// Make the texture tile seamlessly (size and steps must be powers of two, or at least
+    /// every octave's step must divide the size); `--tileable=false` turns it off.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+          require_equals = true)]
+    pub tileable: Option<bool>,
+}
+
+impl Overrides {
+    /// Applies the flags to `preset` and checks the result; on error `preset` may be
+    /// partly changed, so callers apply to a copy they can drop.
+    pub fn apply(&self, preset: &mut Preset) -> Result<()> {
+        let noise = &mut preset.noise;
+        if let Some(size) = self.size {
+            // Without an explicit step the texture keeps its look: same step fraction.
+            if size != noise.size && self.initial_step.is_none() {
+                *noise = noise.resized(size);
+            } else {
+                noise.size = size;
+            }
+        }
+        if let Some(v) = self.initial_step {
+            noise.initial_step = v;
+        }
+        if let Some(v) = self.seed {
+            noise.seed = v;
+        }
+        if let Some(v) = self.octaves {
+            noise.octaves = v;
+        }
+        if let Some(v) = self.persistence {
+            noise.persistence = v;
+        }
+        if let Some(v) = self.displacement {
+            noise.displacement = v;
+        }
+        if let Some(v) = self.proximity {
+            noise.proximity = v;
+        }
+        if let Some(v) = self.fade {
+            noise.fade = v;
+        }
+        if let Some(v) = self.random {
+            noise.random = v;
+        }
+        if let Some(v) = self.tileable {
+            noise.tileable = v;
+        }
+        if let Some(v) = self.table_size {
+            noise.table_size = v;
+        }
+        if let Some(v) = self.distribution {
+            noise.distribution = v;
+        }
+        let out = &mut preset.output;
+        if let Some(v) = self.contrast {
+            out.contrast = v;
+        }
+        if let Some(v) = self.luminance {
+            out.luminance = v;
+        }
+        if let Some(v) = self.auto_levels {
+            out.auto_levels = v;
+        }
+        if let Some(v) = self.normalize {
+            out.normalize = v;
+        }
+        preset.noise.validate()?;
+        preset.output.validate()?;
+        Ok(())
+    }
+
+    /// A copy of `preset` with the flags applied, or the reason they cannot be.
+    pub fn applied(&self, preset: &Preset) -> Result<Preset> {
+        let mut p = preset.clone();
+        self.apply(&mut p)?;
+        Ok(p)
+    }
+}
+
+fn unknown(kind: &str, id: &str, valid: &[&str]) -> String {
+    format!("unknown {kind} '{id}'; valid ids: {}", valid.join(", "))
+}
+
+fn parse_proximity(id: &str) -> Result<Proximity, String> {
+    Proximity::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Proximity::ALL.iter().map(|p| p.id()).collect();
+        unknown("proximity function", id, &ids)
+    })
+}
+
+fn parse_fade(id: &str) -> Result<Fade, String> {
+    Fade::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Fade::ALL.iter().map(|f| f.id()).collect();
+        unknown("fade", id, &ids)
+    })
+}
+
+fn parse_random(id: &str) -> Result<RandomSource, String> {
+    RandomSource::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = RandomSource::ALL.iter().map(|r| r.id()).collect();
+        unknown("random source", id, &ids)
+    })
+}
+
+fn parse_distribution(id: &str) -> Result<Distribution, String> {
+    Distribution::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Distribution::ALL.iter().map(|d| d.id()).collect();
+        unknown("distribution", id, &ids)
+    })
+}
+
+fn parse_table_size(s: &str) -> Result<u32, String> {
+    let n: u32 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if !n.is_power_of_two() || !(MIN_TABLE_SIZE..=MAX_TABLE_SIZE).contains(&n) {
+        return Err(format!(
+            "table size {n} must be a power of two from {MIN_TABLE_SIZE} to {MAX_TABLE_SIZE}"
+        ));
+    }
+    Ok(n)
+}
+
+fn parse_displacement(id: &str) -> Result<Displacement, String> {
+    Displacement::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Displacement::ALL.iter().map(|d| d.id()).collect();
+        unknown("displacement", id, &ids)
+    })
+}
+
+fn parse_size(s: &str) -> Result<u32, String> {
+    let n: u32 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if n == 0 || n > MAX_SIZE {
+        return Err(format!("size {n} is out of range (1..={MAX_SIZE})"));
+    }
+    Ok(n)
+}
+
+fn parse_finite_f64(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(format!("'{s}' is not a finite number")),
+        Err(_) => Err(format!("'{s}' is not a number")),
+    }
+}
+
+fn parse_finite_f32(s: &str) -> Result<f32, String> {
+    parse_finite_f64(s).and_then(|v| {
+        let f = v as f32;
+        if f.is_finite() {
+            Ok(f)
+        } else {
+            Err(format!("'{s}' is too large"))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_change_scales_the_step_unless_given() {
+        let base = Preset::default();
+        let o = Overrides {
+            size: Some(128),
+            ..Overrides::default()
+        };
+        assert_eq!(o.applied(&base).unwrap().noise.initial_step, 32);
+        let o = Overrides {
+            size: Some(128),
+            initial_step: Some(64),
+            ..Overrides::default()
+        };
+        assert_eq!(o.applied(&base).unwrap().noise.initial_step, 64);
+        // Same size: nothing to scale.
+        let o = Overrides {
+            size: Some(512),
+            ..Overrides::default()
+        };
+        assert_eq!(o.applied(&base).unwrap().noise.initial_step, 128);
+    }
+
+    #[test]
+    fn flags_override_and_are_validated() {
+        let o = Overrides {
+            proximity: Some(Proximity::Hill),
+            contrast: Some(2.0),
+            auto_levels: Some(true),
+            ..Overrides::default()
+        };
+        let p = o.applied(&Preset::default()).unwrap();
+        assert_eq!(p.noise.proximity, Proximity::Hill);
+        assert_eq!(p.output.contrast, 2.0);
+        assert!(p.output.auto_levels);
+        let o = Overrides {
+            initial_step: Some(1000),
+            ..Overrides::default()
+        };
+        assert!(o.applied(&Preset::default()).is_err());
+    }
+
+    #[test]
+    fn parsers_reject_bad_values_with_the_valid_list() {
+        let e = parse_proximity("banana").unwrap_err();
+        assert!(
+            e.contains("banana") && e.contains("displaced-parabola"),
+            "{e}"
+        );
+        assert!(parse_fade("quintic").is_ok() && parse_fade("x").is_err());
+        assert!(parse_finite_f64("NaN").is_err() && parse_finite_f64("inf").is_err());
+        assert!(parse_finite_f32("1e300").is_err());
+        assert!(parse_size("0").is_err() && parse_size("16385").is_err());
+        assert_eq!(parse_size("64"), Ok(64));
+        assert_eq!(parse_table_size("1024"), Ok(1024));
+        for bad in ["0", "1", "100", "131072", "x"] {
+            assert!(parse_table_size(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_distribution("midpoint"), Ok(Distribution::Midpoint));
+        let e = parse_distribution("gauss").unwrap_err();
+        assert!(e.contains("gauss") && e.contains("exponential"), "{e}");
+    }
+
+    #[test]
+    fn classic_flags_reach_the_preset() {
+        let o = Overrides {
+            random: Some(RandomSource::Hash64),
+            table_size: Some(64),
+            distribution: Some(Distribution::Normal),
+            normalize: Some(true),
+            ..Overrides::default()
+        };
+        let p = o.applied(&Preset::default()).unwrap();
+        assert_eq!(p.noise.random, RandomSource::Hash64);
+        assert_eq!(p.noise.table_size, 64);
+        assert_eq!(p.noise.distribution, Distribution::Normal);
+        assert!(p.output.normalize);
+    }
+}

@@ -1,0 +1,153 @@
+//! `lattice-studio render`: preset + flags -> one file.
+
+use super::Overrides;
+use crate::engine::{Heightmap, JobControl, generate};
+use crate::export::{ExportFormat, export};
+use crate::params::NoiseParams;
+use crate::preset::Preset;
+use anyhow::bail;
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Renders after this long get a progress line on stderr.
+const QUIET_FOR: Duration = Duration::from_secs(1);
+const POLL: Duration = Duration::from_millis(50);
+
+/// Arguments of `render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// Preset file (RON); without one the defaults apply.
+    #[arg(value_name = "PRESET.ron")]
+    pub preset: Option<PathBuf>,
+    /// Output file.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: PathBuf,
+    /// png, png-transparent, png16, r16 or r32 (default: from the extension, else png).
+    #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
+    pub format: Option<ExportFormat>,
+    /// Parameter flags that override the preset.
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+fn parse_format(id: &str) -> Result<ExportFormat, String> {
+    ExportFormat::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.id()).collect();
+        format!("unknown format '{id}'; valid ids: {}", ids.join(", "))
+    })
+}
+
+/// Loads the preset (or the defaults) and applies the flags; shared with `bench`.
+pub(super) fn resolve(preset: Option<&Path>, overrides: &Overrides) -> anyhow::Result<Preset> {
+    let base = match preset {
+        Some(path) => Preset::load(path)?,
+        None => Preset::default(),
+    };
+    Ok(overrides.applied(&base)?)
+}
+
+/// The format `render` writes: the flag, else the extension, else 8-bit PNG.
+pub fn output_format(flag: Option<ExportFormat>, out: &Path) -> ExportFormat {
+    flag.or_else(|| ExportFormat::from_path(out))
+        .unwrap_or_default()
+}
+
+/// Refuses an output path that cannot be written before spending time on the render.
+fn check_destination(out: &Path) -> anyhow::Result<()> {
+    if out.is_dir() {
+        bail!("{}: is a directory", out.display());
+    }
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        bail!(
+            "{}: directory {} does not exist",
+            out.display(),
+            parent.display()
+        );
+    }
+    Ok(())
+}
+
+/// Runs `render`.
+pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
+    let preset = resolve(args.preset.as_deref(), &args.overrides)?;
+    let format = output_format(args.format, &args.out);
+    check_destination(&args.out)?;
+    let heightmap = generate_with_progress(&preset.noise)?;
+    export(&heightmap, &preset.output, format, &args.out)?;
+    Ok(())
+}
+
+/// Generates on a worker thread and, if it is still busy after a second, shows the
+/// percentage done on stderr (a quick render prints nothing). On a terminal the line
+/// updates in place; otherwise a line is printed every 10 %.
+pub fn generate_with_progress(params: &NoiseParams) -> anyhow::Result<Heightmap> {
+    let control = JobControl::new();
+    let start = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let mut last_shown: Option<u32> = None;
+    let result = std::thread::scope(|scope| {
+        let job = scope.spawn(|| generate(params, &control));
+        while !job.is_finished() {
+            std::thread::sleep(POLL);
+            if start.elapsed() < QUIET_FOR {
+                continue;
+            }
+            let pct = (control.progress() * 100.0) as u32;
+            let shown = if terminal { pct } else { pct / 10 * 10 };
+            if last_shown != Some(shown) {
+                last_shown = Some(shown);
+                let (lead, end) = if terminal { ("\r", "") } else { ("", "\n") };
+                let mut err = std::io::stderr().lock();
+                // A progress line that fails to print is not worth failing the render.
+                let _ = write!(
+                    err,
+                    "{lead}rendering {s}x{s}: {shown:3}%{end}",
+                    s = params.size
+                );
+                let _ = err.flush();
+            }
+        }
+        job.join()
+    });
+    if last_shown.is_some() {
+        eprintln!(
+            "{}rendering {s}x{s}: done in {:.1} s",
+            if terminal { "\r" } else { "" },
+            start.elapsed().as_secs_f64(),
+            s = params.size
+        );
+    }
+    match result {
+        Ok(r) => Ok(r?),
+        Err(_) => bail!("the generator crashed"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_comes_from_flag_then_extension_then_png() {
+        let p = Path::new("a.r32");
+        assert_eq!(output_format(None, p), ExportFormat::R32);
+        assert_eq!(
+            output_format(Some(ExportFormat::Png16), p),
+            ExportFormat::Png16
+        );
+        assert_eq!(output_format(None, Path::new("a.tif")), ExportFormat::Png);
+    }
+
+    #[test]
+    fn missing_directory_is_refused_early() {
+        assert!(check_destination(Path::new("/nonexistent-dir-xyz/a.png")).is_err());
+        assert!(check_destination(Path::new("a.png")).is_ok());
+        assert!(check_destination(Path::new("/")).is_err());
+    }
+}
