@@ -13,7 +13,9 @@ pub use engine::{Fade, HeightStats, Heightmap, JobControl, Proximity, RandomSour
 pub use error::{Error, ParamError, Result};
 pub use params::{Displacement, NoiseParams, OutputParams};
 pub mod export;
+pub mod lattice_info;
 pub mod preset;
+pub mod properties;
 pub mod render;
 
 pub use export::ExportFormat;
