@@ -9,7 +9,10 @@ fn main() {
         .nth(1)
         .and_then(|id| Proximity::from_id(&id))
         .unwrap_or(Proximity::Gradient);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool");
     for random in RandomSource::ALL {
         for step in [1u32, 2, 4, 8, 16, 64, 256] {
             let p = NoiseParams {
@@ -28,7 +31,11 @@ fn main() {
                     best = best.min(t.elapsed().as_secs_f64());
                 }
             });
-            println!("{:<15} step {step:>4}: {:.3} ns/px", random.id(), best * 1e9 / (2048.0 * 2048.0));
+            println!(
+                "{:<15} step {step:>4}: {:.3} ns/px",
+                random.id(),
+                best * 1e9 / (2048.0 * 2048.0)
+            );
         }
     }
 }

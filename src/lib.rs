@@ -20,3 +20,4 @@ pub mod render;
 
 pub use export::ExportFormat;
 pub use preset::Preset;
+pub mod app;

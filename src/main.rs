@@ -1,6 +1,6 @@
 //! The `lattice-studio` binary: no arguments opens the designer, subcommands run headless.
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use lattice_studio::cli::{self, Cli};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,11 +34,5 @@ fn main() -> ExitCode {
 
 /// Opens the designer window on `preset` (or the default preset).
 fn run_gui(preset: Option<PathBuf>) -> anyhow::Result<()> {
-    let on = preset
-        .map(|p| format!(" on {}", p.display()))
-        .unwrap_or_default();
-    println!("lattice-studio: the designer window{on} is not built yet; use a subcommand.");
-    println!();
-    Cli::command().print_help()?;
-    Ok(())
+    lattice_studio::app::run(preset)
 }

@@ -1,0 +1,92 @@
+//! Every user action as a value: panels, menus, shortcuts and background threads push
+//! [`Command`]s; [`super::LatticeApp`] drains and executes them in one place.
+
+use super::preset_browser::PresetEntry;
+use super::worker::RenderResult;
+use crate::{ExportFormat, Preset};
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// One user action or the completion of a background task.
+#[derive(Debug)]
+pub enum Command {
+    /// Replace the edited parameters (a panel changed a control).
+    SetParams(Box<Preset>),
+    /// Go back one parameter change.
+    Undo,
+    /// Re-apply the change undone last.
+    Redo,
+    /// Back to the parameters of the loaded (or default) preset.
+    ResetToPreset,
+    /// Start over from the default preset (asks first when there are unsaved changes).
+    New,
+    /// Show the open dialog (asks first when there are unsaved changes).
+    Open,
+    /// Save to the current file, or ask for one.
+    Save,
+    /// Ask for a file and save the preset there.
+    SaveAs,
+    /// Save the preset into the user's preset folder under its name.
+    SaveToUserFolder,
+    /// Ask for a file and export the texture in this format.
+    Export(ExportFormat),
+    /// Load a preset file (asks first when there are unsaved changes).
+    LoadPreset(PathBuf),
+    /// Load a preset file without asking (the user already confirmed).
+    LoadPresetConfirmed(PathBuf),
+    /// Write the preset to this file (from the save dialog).
+    SavePresetTo(PathBuf),
+    /// Write the texture to this file (from the export dialog).
+    ExportTo(ExportFormat, PathBuf),
+    /// A preset file was read and parsed (or failed to).
+    PresetLoaded(PathBuf, Result<Box<Preset>, String>),
+    /// A preset was written (or failed to).
+    PresetSaved(PathBuf, Box<Preset>, Result<(), String>),
+    /// An export finished (or failed).
+    Exported(PathBuf, Result<(), String>),
+    /// The worker finished a render.
+    Rendered(Box<RenderResult>),
+    /// The worker failed (bad parameters, not cancellation).
+    RenderFailed(String),
+    /// The preset browser's folders were scanned.
+    PresetList(Vec<PresetEntry>),
+    /// Rescan the preset folders.
+    RefreshPresets,
+    /// A file dialog was dismissed.
+    DialogCancelled,
+    /// Show an error message in the window.
+    Error(String),
+    /// Close the window (asks first when there are unsaved changes).
+    Quit,
+}
+
+/// The command queue: a sender for panels and threads, drained once per frame.
+pub struct CommandQueue {
+    tx: Sender<Command>,
+    rx: Receiver<Command>,
+}
+
+impl Default for CommandQueue {
+    fn default() -> Self {
+        let (tx, rx) = channel();
+        Self { tx, rx }
+    }
+}
+
+impl CommandQueue {
+    /// Queues a command for the next drain.
+    pub fn push(&self, command: Command) {
+        // The receiver lives as long as the queue, so sending cannot fail here.
+        let _ = self.tx.send(command);
+    }
+
+    /// A sender for background threads.
+    pub fn sender(&self) -> Sender<Command> {
+        self.tx.clone()
+    }
+
+    /// Takes every queued command.
+    pub fn drain(&self) -> Vec<Command> {
+        self.rx.try_iter().collect()
+    }
+}

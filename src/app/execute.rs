@@ -1,0 +1,207 @@
+//! The one place where commands are executed.
+
+use super::LatticeApp;
+use super::command::Command;
+use super::dialogs::ConfirmAnswer;
+use super::file_jobs;
+use super::file_picker::{PickPurpose, PickRequest};
+use super::preset_browser::{self, user_preset_dir};
+use super::state::{PendingAction, Shown};
+use crate::{ExportFormat, Preset};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn parent_dir(path: &Path) -> Option<PathBuf> {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+}
+
+impl LatticeApp {
+    /// Drains the queue and executes every command.
+    pub(super) fn process_commands(&mut self, ctx: &egui::Context) {
+        for command in self.commands.drain() {
+            self.execute(command, ctx);
+        }
+    }
+
+    fn execute(&mut self, command: Command, ctx: &egui::Context) {
+        let s = &mut self.state;
+        match command {
+            Command::SetParams(p) => s.preset = *p,
+            Command::Undo => {
+                if let Some(p) = s.history.undo(&s.preset) {
+                    s.preset = p;
+                }
+            }
+            Command::Redo => {
+                if let Some(p) = s.history.redo(&s.preset) {
+                    s.preset = p;
+                }
+            }
+            Command::ResetToPreset => s.preset = s.baseline.clone(),
+            Command::New => self.ask_or(PendingAction::New, ctx),
+            Command::Open => self.ask_or(PendingAction::Open, ctx),
+            Command::LoadPreset(path) => self.ask_or(PendingAction::Load(path), ctx),
+            Command::Quit => self.ask_or(PendingAction::Quit, ctx),
+            Command::LoadPresetConfirmed(path) => {
+                file_jobs::load_preset(path, self.commands.sender(), ctx);
+            }
+            Command::Save => match s.path.clone() {
+                Some(path) => self.execute(Command::SavePresetTo(path), ctx),
+                None => self.execute(Command::SaveAs, ctx),
+            },
+            Command::SaveAs => {
+                let request = PickRequest {
+                    purpose: PickPurpose::SavePreset,
+                    directory: s.persisted.preset_dir.clone().or_else(user_preset_dir),
+                    file_name: s.default_preset_name(),
+                };
+                self.picker.pick(request, self.commands.sender(), ctx);
+            }
+            Command::SaveToUserFolder => match user_preset_dir() {
+                Some(dir) => {
+                    let path = dir.join(s.default_preset_name());
+                    self.execute(Command::SavePresetTo(path), ctx);
+                }
+                None => s.error("no user preset folder on this system (no home directory)"),
+            },
+            Command::SavePresetTo(path) => {
+                file_jobs::save_preset(s.preset.clone(), path, self.commands.sender(), ctx);
+            }
+            Command::Export(format) => {
+                let request = PickRequest {
+                    purpose: PickPurpose::Export(format),
+                    directory: s.persisted.export_dir.clone(),
+                    file_name: s.default_export_name(format.extension()),
+                };
+                self.picker.pick(request, self.commands.sender(), ctx);
+            }
+            Command::ExportTo(format, path) => self.export(format, path, ctx),
+            Command::PresetLoaded(path, Ok(preset)) => {
+                s.persisted.preset_dir = parent_dir(&path);
+                s.persisted.last_preset = Some(path.clone());
+                s.info(format!("loaded {}", path.display()));
+                s.replace(*preset, Some(path));
+            }
+            Command::PresetLoaded(_, Err(e)) => s.error(format!("cannot open preset: {e}")),
+            Command::PresetSaved(path, preset, Ok(())) => {
+                s.persisted.preset_dir = parent_dir(&path);
+                s.baseline = *preset;
+                s.path = Some(path.clone());
+                s.info(format!("saved {}", path.display()));
+                self.commands.push(Command::RefreshPresets);
+                if let Some(action) = self.after_save.take() {
+                    self.perform(action, ctx);
+                }
+            }
+            Command::PresetSaved(_, _, Err(e)) => {
+                self.after_save = None;
+                s.error(format!("cannot save preset: {e}"));
+            }
+            Command::Exported(path, Ok(())) => {
+                s.persisted.export_dir = parent_dir(&path);
+                s.info(format!("exported {}", path.display()));
+            }
+            Command::Exported(_, Err(e)) => s.error(format!("export failed: {e}")),
+            Command::Rendered(result) => self.show_render(*result, ctx),
+            Command::RenderFailed(e) => {
+                s.rendering = None;
+                s.error(format!("cannot render: {e}"));
+            }
+            Command::PresetList(entries) => s.presets = entries,
+            Command::RefreshPresets => preset_browser::scan(self.commands.sender(), ctx),
+            Command::DialogCancelled => self.after_save = None,
+            Command::Error(e) => s.error(e),
+        }
+    }
+
+    /// Runs `action`, or asks first when it would drop unsaved changes.
+    fn ask_or(&mut self, action: PendingAction, ctx: &egui::Context) {
+        if self.state.is_dirty() && !self.state.allow_close {
+            self.state.confirm = Some(action);
+        } else {
+            self.perform(action, ctx);
+        }
+    }
+
+    fn perform(&mut self, action: PendingAction, ctx: &egui::Context) {
+        match action {
+            PendingAction::New => self.state.replace(Preset::default(), None),
+            PendingAction::Open => {
+                let request = PickRequest {
+                    purpose: PickPurpose::OpenPreset,
+                    directory: self.state.persisted.preset_dir.clone(),
+                    file_name: String::new(),
+                };
+                self.picker.pick(request, self.commands.sender(), ctx);
+            }
+            PendingAction::Load(path) => {
+                file_jobs::load_preset(path, self.commands.sender(), ctx);
+            }
+            PendingAction::Quit => {
+                self.state.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    /// Acts on the unsaved-changes dialog.
+    pub(super) fn answer_confirm(&mut self, answer: ConfirmAnswer) {
+        let Some(action) = self.state.confirm.take() else {
+            return;
+        };
+        let ctx = self.ctx.clone();
+        match answer {
+            ConfirmAnswer::Cancel => {}
+            ConfirmAnswer::Discard => self.perform(action, &ctx),
+            ConfirmAnswer::Save => {
+                self.after_save = Some(action);
+                self.execute(Command::Save, &ctx);
+            }
+        }
+    }
+
+    fn export(&mut self, format: ExportFormat, path: PathBuf, ctx: &egui::Context) {
+        let s = &self.state;
+        // Reuse the heightmap on screen when it is the full-resolution current one.
+        let heightmap = s
+            .shown
+            .as_ref()
+            .filter(|sh| !sh.is_preview && sh.noise == s.preset.noise)
+            .map(|sh| Arc::clone(&sh.heightmap));
+        file_jobs::export(
+            s.preset.noise.clone(),
+            s.preset.output.clone(),
+            heightmap,
+            format,
+            path,
+            self.commands.sender(),
+            ctx,
+        );
+    }
+
+    fn show_render(&mut self, result: super::worker::RenderResult, ctx: &egui::Context) {
+        // Results of older jobs may still arrive; never replace a newer image with them.
+        if result.job_id < self.shown_job {
+            return;
+        }
+        if self.state.rendering == Some(result.job_id) && !result.is_preview {
+            self.state.rendering = None;
+        }
+        self.shown_job = result.job_id;
+        self.state.renders_received += 1;
+        self.state.shown = Some(Shown::from(&result));
+        // Smooth when shrunk, pixel-exact when magnified.
+        let options = egui::TextureOptions {
+            magnification: egui::TextureFilter::Nearest,
+            minification: egui::TextureFilter::Linear,
+            wrap_mode: egui::TextureWrapMode::ClampToEdge,
+            mipmap_mode: Some(egui::TextureFilter::Linear),
+        };
+        match &mut self.texture {
+            Some(tex) => tex.set(result.image, options),
+            None => self.texture = Some(ctx.load_texture("preview", result.image, options)),
+        }
+    }
+}

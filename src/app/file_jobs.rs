@@ -1,0 +1,74 @@
+//! File reads and writes on background threads; each reports back with a [`Command`].
+
+use super::command::Command;
+use crate::{ExportFormat, Heightmap, JobControl, NoiseParams, OutputParams, Preset};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::Sender;
+
+/// Runs `task` on a new thread and sends its command, waking the UI.
+fn spawn(
+    name: &str,
+    reply: Sender<Command>,
+    ctx: &egui::Context,
+    task: impl FnOnce() -> Command + Send + 'static,
+) {
+    let ctx = ctx.clone();
+    let errors = reply.clone();
+    let spawned = std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            let _ = reply.send(task());
+            ctx.request_repaint();
+        });
+    if let Err(e) = spawned {
+        let _ = errors.send(Command::Error(format!("cannot start a {name} thread: {e}")));
+    }
+}
+
+/// Reads and parses a preset.
+pub fn load_preset(path: PathBuf, reply: Sender<Command>, ctx: &egui::Context) {
+    spawn("load", reply, ctx, move || {
+        let result = Preset::load(&path).map(Box::new).map_err(|e| e.to_string());
+        Command::PresetLoaded(path, result)
+    });
+}
+
+/// Writes a preset atomically.
+pub fn save_preset(preset: Preset, path: PathBuf, reply: Sender<Command>, ctx: &egui::Context) {
+    spawn("save", reply, ctx, move || {
+        // The user preset folder does not exist before the first save there.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Err(e) = std::fs::create_dir_all(dir)
+        {
+            let msg = format!("{}: {e}", dir.display());
+            return Command::PresetSaved(path, Box::new(preset), Err(msg));
+        }
+        let result = preset.save(&path).map_err(|e| e.to_string());
+        Command::PresetSaved(path, Box::new(preset), result)
+    });
+}
+
+/// Exports the texture; generates it first when `heightmap` is missing (the preview on
+/// screen may be a reduced-resolution one).
+pub fn export(
+    noise: NoiseParams,
+    output: OutputParams,
+    heightmap: Option<Arc<Heightmap>>,
+    format: ExportFormat,
+    path: PathBuf,
+    reply: Sender<Command>,
+    ctx: &egui::Context,
+) {
+    spawn("export", reply, ctx, move || {
+        let result = (|| {
+            let hm = match heightmap {
+                Some(hm) => hm,
+                None => Arc::new(crate::generate(&noise, &JobControl::new())?),
+            };
+            crate::export::export(&hm, &output, format, &path)
+        })()
+        .map_err(|e| e.to_string());
+        Command::Exported(path, result)
+    });
+}

@@ -1,0 +1,75 @@
+//! The menu bar: File, Edit and Export.
+
+use super::command::{Command, CommandQueue};
+use super::state::AppState;
+
+/// The menu bar.
+pub fn menu_ui(ui: &mut egui::Ui, state: &AppState, commands: &CommandQueue) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            let items = [
+                ("New", "", Command::New),
+                ("Open preset...", "Ctrl+O", Command::Open),
+                ("Save preset", "Ctrl+S", Command::Save),
+                ("Save preset as...", "Ctrl+Shift+S", Command::SaveAs),
+            ];
+            for (label, key, cmd) in items {
+                if ui
+                    .add(egui::Button::new(label).shortcut_text(key))
+                    .clicked()
+                {
+                    commands.push(cmd);
+                }
+            }
+            ui.separator();
+            export_items(ui, commands);
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                commands.push(Command::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            if ui
+                .add_enabled(
+                    state.history.can_undo(),
+                    egui::Button::new("Undo").shortcut_text("Ctrl+Z"),
+                )
+                .clicked()
+            {
+                commands.push(Command::Undo);
+            }
+            if ui
+                .add_enabled(
+                    state.history.can_redo(),
+                    egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
+                )
+                .clicked()
+            {
+                commands.push(Command::Redo);
+            }
+            if ui.button("Reset to preset").clicked() {
+                commands.push(Command::ResetToPreset);
+            }
+        });
+        ui.menu_button("Export", |ui| export_items(ui, commands));
+    });
+}
+
+fn export_items(ui: &mut egui::Ui, commands: &CommandQueue) {
+    use crate::ExportFormat as F;
+    for (format, label, key) in [
+        (F::Png, "Export PNG...", "Ctrl+E"),
+        (F::PngTransparent, "Export semi-transparent PNG...", ""),
+        (F::Png16, "Export 16-bit PNG heightmap...", ""),
+        (F::R16, "Export R16 heightmap...", ""),
+        (F::R32, "Export R32 float heightmap...", ""),
+    ] {
+        if ui
+            .add(egui::Button::new(label).shortcut_text(key))
+            .on_hover_text(format.label())
+            .clicked()
+        {
+            commands.push(Command::Export(format));
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! The "Output" group: contrast, luminance, auto-levels, transparency and tint.
+
+use super::labelled;
+use crate::Preset;
+
+/// Edits the output group of `preset`; `transparent` is the preview's
+/// semi-transparent mode (a view setting, not part of the preset).
+pub fn output_ui(ui: &mut egui::Ui, preset: &mut Preset, transparent: &mut bool) {
+    let o = &mut preset.output;
+    ui.add(egui::Slider::new(&mut o.contrast, 0.0..=8.0).text("Contrast"))
+        .on_hover_text(
+            "Scales heights around mid grey: grey = 0.5 + (h - 0.5) x contrast + luminance.",
+        );
+    ui.add(egui::Slider::new(&mut o.luminance, -1.0..=1.0).text("Luminance"))
+        .on_hover_text("Added to every grey value after contrast.");
+    ui.checkbox(&mut o.auto_levels, "Auto levels")
+        .on_hover_text("Stretch the texture's darkest..brightest values to black..white before contrast and luminance.");
+    ui.checkbox(transparent, "Transparent preview")
+        .on_hover_text("Show the semi-transparent variant (tint colour, grey as alpha) over a checkerboard, as the semi-transparent PNG export writes it.");
+    labelled(
+        ui,
+        "Tint",
+        "Colour of the semi-transparent variant.",
+        |ui| ui.color_edit_button_srgb(&mut o.tint),
+    );
+}

@@ -1,0 +1,118 @@
+//! The "Texture" group: size, seed, octaves, initial step, persistence, displacement.
+
+use super::labelled;
+use crate::engine::random::mix32;
+use crate::params::MAX_SIZE;
+use crate::{Displacement, Preset};
+
+/// Power-of-two sizes offered in the size menu.
+const SIZES: [u32; 7] = [128, 256, 512, 1024, 2048, 4096, 8192];
+
+/// A seed from the clock (no need for cryptographic randomness here).
+fn random_seed(previous: i32) -> i32 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos() ^ (d.as_secs() as u32));
+    (mix32(nanos ^ previous as u32) & 0x7fff_ffff) as i32
+}
+
+/// Edits the texture group of `preset`.
+pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
+    let n = &mut preset.noise;
+    let mut size = n.size;
+    labelled(
+        ui,
+        "Size",
+        "Side of the square texture in pixels. Larger sizes keep the look (the initial step scales along) with more detail.",
+        |ui| {
+            let r = egui::ComboBox::from_id_salt("size")
+                .selected_text(format!("{size} px"))
+                .show_ui(ui, |ui| {
+                    for s in SIZES {
+                        ui.selectable_value(&mut size, s, format!("{s} x {s}"));
+                    }
+                })
+                .response;
+            ui.add(
+                egui::DragValue::new(&mut size)
+                    .range(16..=MAX_SIZE)
+                    .speed(4)
+                    .suffix(" px"),
+            )
+            .on_hover_text("Custom size (any value from 16 to 16384)");
+            r
+        },
+    );
+    if size != n.size && size > 0 {
+        *n = n.resized(size);
+    }
+
+    labelled(
+        ui,
+        "Seed",
+        "Seed of the random numbers at the grid points: another seed, another texture of the same kind.",
+        |ui| ui.add(egui::DragValue::new(&mut n.seed).speed(1)),
+    );
+    if ui
+        .button("Random seed")
+        .on_hover_text("Pick a new seed at random")
+        .clicked()
+    {
+        n.seed = random_seed(n.seed);
+    }
+
+    ui.add(egui::Slider::new(&mut n.octaves, 1..=16).text("Octaves"))
+        .on_hover_text("Number of layers; each one halves the grid step and adds finer detail. Steps below one pixel are skipped.");
+
+    let mut step = n.initial_step;
+    labelled(
+        ui,
+        "Initial step",
+        "Grid step of the first (coarsest) octave, in pixels: the size of the largest features.",
+        |ui| {
+            egui::ComboBox::from_id_salt("initial-step")
+                .selected_text(format!("{step} px"))
+                .show_ui(ui, |ui| {
+                    let mut s = 1u32;
+                    while s <= n.size {
+                        ui.selectable_value(&mut step, s, format!("{s} px"));
+                        s = s.saturating_mul(2);
+                    }
+                })
+                .response
+        },
+    );
+    n.initial_step = step.clamp(1, n.size.max(1));
+
+    ui.add(egui::Slider::new(&mut n.persistence, 0.0..=1.0).text("Persistence"))
+        .on_hover_text("How strong the fine octaves are: octave amplitude is (step/size)^(1 - persistence). 0 = smooth, 1 = every octave equally strong.");
+
+    labelled(
+        ui,
+        "Grid displacement",
+        "Shifts each octave's grid by half or a quarter of its step so grid lines of octaves do not coincide.",
+        |ui| {
+            ui.horizontal(|ui| {
+                for (d, label) in [
+                    (Displacement::None, "None"),
+                    (Displacement::Half, "Half"),
+                    (Displacement::Quarter, "Quarter"),
+                ] {
+                    ui.radio_value(&mut n.displacement, d, label)
+                        .on_hover_text(format!(
+                            "Grid origin shifted by {}",
+                            match d {
+                                Displacement::None => "nothing",
+                                Displacement::Half => "-step/2",
+                                Displacement::Quarter => "-step/4",
+                            }
+                        ));
+                }
+            })
+            .response
+        },
+    );
+
+    ui.checkbox(&mut n.tileable, "Tileable")
+        .on_hover_text("Wrap every octave's grid so the texture repeats seamlessly (needs power-of-two size and step).");
+}

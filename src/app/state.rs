@@ -1,0 +1,216 @@
+//! What the app edits and shows: the preset, its file, the view, the last render.
+
+use super::history::History;
+use super::preset_browser::PresetEntry;
+use super::worker::RenderResult;
+use crate::{HeightStats, Heightmap, NoiseParams, Preset};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Settings remembered between runs (eframe persistence).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Persisted {
+    /// The preset file open when the app closed.
+    pub last_preset: Option<PathBuf>,
+    /// Folder of the last opened or saved preset.
+    pub preset_dir: Option<PathBuf>,
+    /// Folder of the last export.
+    pub export_dir: Option<PathBuf>,
+    /// Whether the preview showed the semi-transparent variant.
+    pub transparent: bool,
+}
+
+/// An action waiting for the user's answer about unsaved changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PendingAction {
+    /// Start from the default preset.
+    New,
+    /// Show the open dialog.
+    Open,
+    /// Load this file.
+    Load(PathBuf),
+    /// Close the window.
+    Quit,
+}
+
+/// A message shown in the window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// The text.
+    pub text: String,
+    /// An error (red) rather than information.
+    pub is_error: bool,
+}
+
+/// The last render shown in the preview.
+#[derive(Debug)]
+pub struct Shown {
+    /// The parameters it was generated from (a reduced size for a quick preview).
+    pub noise: NoiseParams,
+    /// Whether it is the reduced-resolution preview of a larger job.
+    pub is_preview: bool,
+    /// The heightmap (for the value under the cursor and for export).
+    pub heightmap: Arc<Heightmap>,
+    /// Its statistics.
+    pub stats: HeightStats,
+    /// Generation time.
+    pub elapsed: Duration,
+}
+
+impl From<&RenderResult> for Shown {
+    fn from(r: &RenderResult) -> Self {
+        Self {
+            noise: r.noise.clone(),
+            is_preview: r.is_preview,
+            heightmap: Arc::clone(&r.heightmap),
+            stats: r.stats,
+            elapsed: r.elapsed,
+        }
+    }
+}
+
+/// The editable document and everything the panels show.
+#[derive(Debug, Default)]
+pub struct AppState {
+    /// The parameters being edited (what the preview shows).
+    pub preset: Preset,
+    /// The parameters as loaded or last saved ("reset to preset", unsaved-changes check).
+    pub baseline: Preset,
+    /// The preset's file, once opened or saved.
+    pub path: Option<PathBuf>,
+    /// Undo / redo.
+    pub history: History,
+    /// Remembered settings.
+    pub persisted: Persisted,
+    /// The last render on screen.
+    pub shown: Option<Shown>,
+    /// Job id in flight, if any.
+    pub rendering: Option<u64>,
+    /// How many renders arrived (tests wait on this).
+    pub renders_received: u64,
+    /// Messages shown above the preview, newest last.
+    pub messages: Vec<Message>,
+    /// Waiting for the unsaved-changes answer.
+    pub confirm: Option<PendingAction>,
+    /// The window may close even with unsaved changes (the user said so).
+    pub allow_close: bool,
+    /// Preset files found by the browser.
+    pub presets: Vec<PresetEntry>,
+}
+
+impl AppState {
+    /// A state editing `preset`, with nothing rendered yet.
+    pub fn new(preset: Preset) -> Self {
+        let mut history = History::default();
+        history.reset(&preset);
+        Self {
+            baseline: preset.clone(),
+            preset,
+            history,
+            ..Self::default()
+        }
+    }
+
+    /// Whether the edited parameters differ from the file (or the default).
+    pub fn is_dirty(&self) -> bool {
+        self.preset != self.baseline
+    }
+
+    /// Replaces the document (after New or Open): clears undo, sets the baseline.
+    pub fn replace(&mut self, preset: Preset, path: Option<PathBuf>) {
+        self.history.reset(&preset);
+        self.baseline = preset.clone();
+        self.preset = preset;
+        self.path = path;
+    }
+
+    /// Shows an error.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.push_message(text.into(), true);
+    }
+
+    /// Shows an information line.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.push_message(text.into(), false);
+    }
+
+    fn push_message(&mut self, text: String, is_error: bool) {
+        self.messages.push(Message { text, is_error });
+        // Keep the banner short: old messages scroll away.
+        if self.messages.len() > 4 {
+            self.messages.remove(0);
+        }
+    }
+
+    /// A file name describing the texture, e.g. `gradient-hermite-seed0-512.png`.
+    pub fn default_export_name(&self, extension: &str) -> String {
+        let n = &self.preset.noise;
+        format!(
+            "{}-{}-seed{}-{}.{extension}",
+            n.proximity.id(),
+            n.fade.id(),
+            n.seed,
+            n.size
+        )
+    }
+
+    /// A file name for saving the preset, from its name.
+    pub fn default_preset_name(&self) -> String {
+        let slug: String = self
+            .preset
+            .name
+            .trim()
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let slug = slug.trim_matches('-');
+        if slug.is_empty() {
+            "preset.ron".to_owned()
+        } else {
+            format!("{slug}.ron")
+        }
+    }
+
+    /// The title shown in the window and menu bar.
+    pub fn title(&self) -> String {
+        let file = self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
+            || "untitled".to_owned(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        format!(
+            "{}{file} - Lattice Studio",
+            if self.is_dirty() { "* " } else { "" }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dirty_and_names() {
+        let mut s = AppState::new(Preset::default());
+        assert!(!s.is_dirty());
+        s.preset.noise.seed = 3;
+        assert!(s.is_dirty());
+        assert_eq!(
+            s.default_export_name("png"),
+            "gradient-hermite-seed3-512.png"
+        );
+        s.preset.name = "  My Rock!  ".into();
+        assert_eq!(s.default_preset_name(), "my-rock.ron");
+        s.replace(Preset::default(), Some("x/a.ron".into()));
+        assert!(!s.is_dirty());
+        assert_eq!(s.title(), "a.ron - Lattice Studio");
+    }
+}

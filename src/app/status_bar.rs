@@ -1,0 +1,59 @@
+//! The status bar: size, generation time, statistics, value under the cursor, progress.
+
+use super::preview::Hover;
+use super::state::AppState;
+
+/// Draws the status bar; `progress` is set while a render runs.
+pub fn status_bar_ui(
+    ui: &mut egui::Ui,
+    state: &AppState,
+    hover: Option<Hover>,
+    progress: Option<f32>,
+) {
+    ui.horizontal(|ui| {
+        let n = &state.preset.noise;
+        ui.label(format!("{0} x {0}", n.size))
+            .on_hover_text("Texture size");
+        ui.separator();
+        match &state.shown {
+            Some(shown) => {
+                let what = if shown.is_preview {
+                    format!("preview {0}x{0}", shown.noise.size)
+                } else {
+                    "generated".to_owned()
+                };
+                ui.label(format!(
+                    "{what} in {:.1} ms",
+                    shown.elapsed.as_secs_f64() * 1000.0
+                ))
+                .on_hover_text("Generation time of the last render");
+                ui.separator();
+                let s = &shown.stats;
+                ui.label(format!(
+                    "min {:.3}  max {:.3}  mean {:.3}",
+                    s.min, s.max, s.mean
+                ))
+                .on_hover_text("Heightmap statistics (before contrast and luminance)");
+            }
+            None => {
+                ui.label("no render yet");
+            }
+        }
+        ui.separator();
+        match hover {
+            Some(h) => ui.label(format!("({}, {}) = {:.4}", h.x, h.y, h.value)),
+            None => ui.weak("hover the preview for values"),
+        }
+        .on_hover_text("Height under the cursor");
+        if let Some(p) = progress {
+            ui.separator();
+            ui.add(
+                egui::ProgressBar::new(p)
+                    .desired_width(160.0)
+                    .show_percentage()
+                    .animate(true),
+            )
+            .on_hover_text("Rendering");
+        }
+    });
+}

@@ -1,0 +1,333 @@
+//! The generation thread: parameters in, heightmap and preview image out. The UI thread
+//! only submits jobs and receives results; a new job cancels the one running.
+
+use super::command::Command;
+use crate::render::{ToneMap, to_u8};
+use crate::{Error, HeightStats, Heightmap, JobControl, NoiseParams, OutputParams};
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
+
+/// Sizes above this get a quick reduced-resolution render first.
+const PREVIEW_THRESHOLD: u32 = 512;
+/// Side of that quick render.
+const PREVIEW_SIZE: u32 = 256;
+
+/// What to render.
+#[derive(Clone, Debug)]
+pub struct RenderJob {
+    /// Increasing job number (results of older jobs are ignored).
+    pub id: u64,
+    /// The noise to generate.
+    pub noise: NoiseParams,
+    /// How to map heights to pixels.
+    pub output: OutputParams,
+    /// Show the semi-transparent variant (tint colour, grey as alpha).
+    pub transparent: bool,
+    /// Largest texture side the GPU accepts; bigger textures are shown subsampled.
+    pub max_texture_side: usize,
+}
+
+/// A finished render.
+#[derive(Debug)]
+pub struct RenderResult {
+    /// The job this answers.
+    pub job_id: u64,
+    /// The parameters actually generated (a reduced size for a quick preview).
+    pub noise: NoiseParams,
+    /// Whether this is the reduced-resolution preview of a larger job.
+    pub is_preview: bool,
+    /// The heightmap.
+    pub heightmap: Arc<Heightmap>,
+    /// Its statistics.
+    pub stats: HeightStats,
+    /// The display image (subsampled when the texture is larger than the GPU allows).
+    pub image: egui::ColorImage,
+    /// Generation time of the heightmap (also when it came from the cache).
+    pub elapsed: Duration,
+}
+
+/// Handle to the generation thread.
+pub struct Worker {
+    jobs: Sender<(RenderJob, Arc<JobControl>)>,
+    current: Option<Arc<JobControl>>,
+    next_id: u64,
+}
+
+impl Worker {
+    /// Starts the thread; results arrive as [`Command::Rendered`] on `results`.
+    pub fn spawn(ctx: egui::Context, results: Sender<Command>) -> Self {
+        let (jobs, rx) = channel();
+        let errors = results.clone();
+        let spawned = std::thread::Builder::new()
+            .name("lattice-worker".into())
+            .spawn(move || run(&rx, &results, &ctx));
+        if let Err(e) = spawned {
+            // Without a worker nothing renders; say so instead of silently showing nothing.
+            let _ = errors.send(Command::Error(format!(
+                "cannot start the generation thread: {e}"
+            )));
+        }
+        Self {
+            jobs,
+            current: None,
+            next_id: 1,
+        }
+    }
+
+    /// Cancels the running job and queues a new one; returns its id.
+    pub fn submit(&mut self, mut job: RenderJob) -> u64 {
+        if let Some(c) = self.current.take() {
+            c.cancel();
+        }
+        job.id = self.next_id;
+        self.next_id += 1;
+        let control = Arc::new(JobControl::new());
+        self.current = Some(Arc::clone(&control));
+        let id = job.id;
+        // If the thread is gone the job simply never finishes; the status bar shows it.
+        let _ = self.jobs.send((job, control));
+        id
+    }
+
+    /// Progress of the running job, 0..=1.
+    pub fn progress(&self) -> f32 {
+        self.current.as_ref().map_or(0.0, |c| c.progress())
+    }
+}
+
+/// The cached heightmap of the last full render, so output-only changes skip generation.
+struct Cache {
+    noise: NoiseParams,
+    heightmap: Arc<Heightmap>,
+    stats: HeightStats,
+    elapsed: Duration,
+}
+
+fn run(
+    rx: &Receiver<(RenderJob, Arc<JobControl>)>,
+    results: &Sender<Command>,
+    ctx: &egui::Context,
+) {
+    let mut cache: Option<Cache> = None;
+    while let Ok(mut next) = rx.recv() {
+        // Only the newest queued job matters.
+        while let Ok(newer) = rx.try_recv() {
+            next = newer;
+        }
+        let (job, control) = next;
+        let send = |cmd: Command| {
+            let _ = results.send(cmd);
+            ctx.request_repaint();
+        };
+        // A bug in one render must not take the worker (and every later render) down.
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            render(&job, &control, &mut cache, &send);
+        }));
+        if outcome.is_err() {
+            cache = None;
+            send(Command::RenderFailed(
+                "internal error while rendering these parameters (please report it)".into(),
+            ));
+        }
+    }
+}
+
+/// Renders one job: from the cache, or a quick preview then the full size.
+fn render(
+    job: &RenderJob,
+    control: &JobControl,
+    cache: &mut Option<Cache>,
+    send: &dyn Fn(Command),
+) {
+    if let Some(c) = cache.as_ref().filter(|c| c.noise == job.noise) {
+        let hm = Arc::clone(&c.heightmap);
+        let result = finish(job, &c.noise, false, hm, c.stats, c.elapsed);
+        send(Command::Rendered(Box::new(result)));
+        return;
+    }
+    if job.noise.size > PREVIEW_THRESHOLD {
+        let small = job.noise.resized(PREVIEW_SIZE);
+        match generate(&small, control) {
+            Ok((hm, elapsed)) => {
+                let stats = hm.stats();
+                let result = finish(job, &small, true, Arc::new(hm), stats, elapsed);
+                send(Command::Rendered(Box::new(result)));
+            }
+            Err(Error::Cancelled) => return,
+            Err(e) => return send(Command::RenderFailed(e.to_string())),
+        }
+    }
+    match generate(&job.noise, control) {
+        Ok((hm, elapsed)) => {
+            let stats = hm.stats();
+            let hm = Arc::new(hm);
+            *cache = Some(Cache {
+                noise: job.noise.clone(),
+                heightmap: Arc::clone(&hm),
+                stats,
+                elapsed,
+            });
+            let result = finish(job, &job.noise, false, hm, stats, elapsed);
+            send(Command::Rendered(Box::new(result)));
+        }
+        Err(Error::Cancelled) => {}
+        Err(e) => send(Command::RenderFailed(e.to_string())),
+    }
+}
+
+fn generate(noise: &NoiseParams, control: &JobControl) -> crate::Result<(Heightmap, Duration)> {
+    let start = Instant::now();
+    let hm = crate::generate(noise, control)?;
+    Ok((hm, start.elapsed()))
+}
+
+fn finish(
+    job: &RenderJob,
+    noise: &NoiseParams,
+    is_preview: bool,
+    heightmap: Arc<Heightmap>,
+    stats: HeightStats,
+    elapsed: Duration,
+) -> RenderResult {
+    let image = display_image(
+        &heightmap,
+        &stats,
+        &job.output,
+        job.transparent,
+        job.max_texture_side,
+    );
+    RenderResult {
+        job_id: job.id,
+        noise: noise.clone(),
+        is_preview,
+        heightmap,
+        stats,
+        image,
+        elapsed,
+    }
+}
+
+/// Maps the heightmap to display pixels, subsampling by a whole factor when it is
+/// larger than `max_side`.
+pub fn display_image(
+    hm: &Heightmap,
+    stats: &HeightStats,
+    out: &OutputParams,
+    transparent: bool,
+    max_side: usize,
+) -> egui::ColorImage {
+    let size = hm.size() as usize;
+    let step = size.div_ceil(max_side.max(1)).max(1);
+    let side = size.div_ceil(step);
+    let tm = ToneMap::new(out, Some((stats.min, stats.max)));
+    let [r, g, b] = out.tint;
+    let mut pixels = vec![egui::Color32::BLACK; side * side];
+    pixels
+        .par_chunks_mut(side.max(1))
+        .enumerate()
+        .for_each(|(y, row)| {
+            let src = hm.row((y * step) as u32);
+            for (x, px) in row.iter_mut().enumerate() {
+                let v = to_u8(tm.grey(src[x * step]));
+                *px = if transparent {
+                    egui::Color32::from_rgba_unmultiplied(r, g, b, v)
+                } else {
+                    egui::Color32::from_gray(v)
+                };
+            }
+        });
+    egui::ColorImage::new([side, side], pixels)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(noise: NoiseParams) -> RenderJob {
+        RenderJob {
+            id: 0,
+            noise,
+            output: OutputParams::default(),
+            transparent: false,
+            max_texture_side: 4096,
+        }
+    }
+
+    fn next_render(rx: &Receiver<Command>) -> Box<RenderResult> {
+        match rx.recv_timeout(Duration::from_secs(120)) {
+            Ok(Command::Rendered(r)) => r,
+            other => panic!("expected a render, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn large_jobs_show_a_preview_then_the_full_render() {
+        let (tx, rx) = channel();
+        let mut worker = Worker::spawn(egui::Context::default(), tx);
+        let noise = NoiseParams {
+            size: 1024,
+            initial_step: 256,
+            ..NoiseParams::default()
+        };
+        let id = worker.submit(job(noise.clone()));
+        let first = next_render(&rx);
+        assert!(first.is_preview && first.job_id == id);
+        assert_eq!(first.noise.size, PREVIEW_SIZE);
+        let full = next_render(&rx);
+        assert!(!full.is_preview);
+        assert_eq!(full.noise, noise);
+        assert_eq!(full.image.size, [1024, 1024]);
+        // An output-only change reuses the heightmap.
+        let mut again = job(noise);
+        again.output.contrast = 2.0;
+        worker.submit(again);
+        let cached = next_render(&rx);
+        assert!(Arc::ptr_eq(&cached.heightmap, &full.heightmap));
+        assert_ne!(cached.image.pixels, full.image.pixels);
+    }
+
+    #[test]
+    fn a_new_job_supersedes_the_running_one() {
+        let (tx, rx) = channel();
+        let mut worker = Worker::spawn(egui::Context::default(), tx);
+        let base = NoiseParams {
+            size: 256,
+            initial_step: 64,
+            ..NoiseParams::default()
+        };
+        let ids: Vec<u64> = (0..5)
+            .map(|seed| {
+                worker.submit(job(NoiseParams {
+                    seed,
+                    ..base.clone()
+                }))
+            })
+            .collect();
+        // Whatever older jobs still finish, the last render is the newest job's.
+        let last = loop {
+            let r = next_render(&rx);
+            if r.job_id == ids[4] {
+                break r;
+            }
+            assert!(r.job_id < ids[4]);
+        };
+        assert_eq!(last.noise.seed, 4);
+        assert!(rx.try_recv().is_err());
+    }
+
+    #[test]
+    fn display_image_subsamples_large_maps() {
+        let hm = Heightmap::from_data(4, (0..16).map(|v| v as f32 / 15.0).collect()).unwrap();
+        let stats = hm.stats();
+        let out = OutputParams::default();
+        let img = display_image(&hm, &stats, &out, false, 2);
+        assert_eq!(img.size, [2, 2]);
+        assert_eq!(img.pixels[0], egui::Color32::from_gray(0));
+        assert_eq!(img.pixels[3], egui::Color32::from_gray(to_u8(10.0 / 15.0)));
+        let full = display_image(&hm, &stats, &out, true, 4096);
+        assert_eq!(full.size, [4, 4]);
+        assert_eq!(full.pixels[15].a(), 255);
+    }
+}
