@@ -4,12 +4,14 @@
 //! them in [`LatticeApp::process_commands`]; parameter changes go to the [`Worker`]
 //! thread, whose results come back as commands and are uploaded as one texture.
 
+mod classic_view;
 mod command;
 mod dialogs;
 mod execute;
 mod file_jobs;
 mod file_picker;
 mod history;
+mod lit_view;
 mod menu;
 mod panels;
 mod preset_browser;
@@ -25,7 +27,7 @@ pub use state::{AppState, Message, PendingAction, Persisted};
 
 use crate::{ExportFormat, NoiseParams, OutputParams};
 use command::CommandQueue;
-use egui::{Key, KeyboardShortcut, Modifiers};
+use egui::{Key, KeyboardShortcut, Modifiers, Rect};
 use preview::{Hover, PreviewView};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -76,6 +78,7 @@ pub struct LatticeApp {
     after_save: Option<PendingAction>,
     ctx: egui::Context,
     title: String,
+    classic: classic_view::ClassicView,
 }
 
 impl LatticeApp {
@@ -112,6 +115,7 @@ impl LatticeApp {
             after_save: None,
             ctx,
             title: String::new(),
+            classic: classic_view::ClassicView::default(),
         }
     }
 
@@ -254,6 +258,9 @@ impl LatticeApp {
             egui::CollapsingHeader::new("Output")
                 .default_open(true)
                 .show(ui, |ui| panels::output_ui(ui, &mut draft, &mut transparent));
+            egui::CollapsingHeader::new("Classic viewer")
+                .default_open(false)
+                .show(ui, |ui| self.classic.panel_ui(ui, &mut draft));
         });
         panels::sanitize(&mut draft, &self.state.preset);
         if draft != self.state.preset {
@@ -339,6 +346,7 @@ impl eframe::App for LatticeApp {
         egui::CentralPanel::default().show(ui, |ui| {
             dialogs::messages_ui(ui, &mut self.state);
             let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
+            let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
             self.hover = self.view.ui(
                 ui,
                 self.texture.as_ref(),
@@ -346,7 +354,13 @@ impl eframe::App for LatticeApp {
                 self.state.persisted.transparent,
                 hm,
             );
+            let image = self.view.image_rect(clip, self.state.preset.noise.size);
+            let shown = self.state.shown.as_ref();
+            self.classic
+                .overlay_ui(ui, clip, image, &self.state.preset.noise, shown);
         });
+        self.classic
+            .properties_window(&ctx, &self.state.preset, self.state.shown.as_ref());
         if let Some(answer) = dialogs::confirm_ui(&ctx, &self.state) {
             self.answer_confirm(answer);
         }
