@@ -215,3 +215,30 @@ fn golden_images_of_the_classic_presets() {
         );
     }
 }
+
+#[test]
+fn libnoise_noise_at_lattice_points() {
+    // Gradient coherent noise is 0 at every lattice point; value coherent noise there is
+    // the integer noise of the point (times the hill proximity's 0.5).
+    use lattice_studio::engine::random::integer_noise_2d;
+    let grad = one_octave(RandomSource::Libnoise, Proximity::Gradient, Fade::Quintic);
+    let value = one_octave(RandomSource::LibnoiseValue, Proximity::Hill, Fade::Hermite);
+    let (hg, hv) = (
+        generate_simple(&grad).unwrap(),
+        generate_simple(&value).unwrap(),
+    );
+    let mut nonzero = 0;
+    for iy in 0..4u32 {
+        for ix in 0..4u32 {
+            let (x, y) = (ix * 16, iy * 16);
+            assert_eq!(hg.get(x, y), 0.5, "gradient at ({x},{y})");
+            let want = 0.5 + 0.5 * integer_noise_2d(ix as i32, iy as i32, value.seed) as f32;
+            assert!((hv.get(x, y) - want).abs() < 1e-6, "value at ({x},{y})");
+            // Between lattice points gradient noise is not flat.
+            if hg.get(x + 5, y + 9) != 0.5 {
+                nonzero += 1;
+            }
+        }
+    }
+    assert!(nonzero > 12);
+}
