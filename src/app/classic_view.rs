@@ -221,8 +221,11 @@ impl ClassicView {
         shown: Option<&Shown>,
     ) {
         let mut open = self.show_properties;
+        // Start over the preset browser, where it hides the least of the preview.
+        let right = ctx.content_rect().right();
         egui::Window::new("Properties")
             .open(&mut open)
+            .default_pos(pos2(right - 330.0, 60.0))
             .resizable(false)
             .show(ctx, |ui| {
                 egui::Grid::new("properties").striped(true).show(ui, |ui| {
