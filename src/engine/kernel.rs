@@ -19,6 +19,7 @@ use super::heightmap::Heightmap;
 use super::job_control::JobControl;
 use super::proximity::{ProximityFn, ProximityVisitor};
 use super::random::{Frame, PreparedSource};
+use super::row_kernel::{self, CornerRows, RowConsts, corner};
 use crate::params::NoiseParams;
 use rayon::prelude::*;
 
@@ -26,36 +27,45 @@ use rayon::prelude::*;
 const BAND_ROWS: usize = 16;
 
 /// Everything about one octave that does not depend on the row.
-struct Octave {
-    step: i32,
-    init: i32,
-    l: f32,
-    il: f32,
-    amp: f32,
+pub(super) struct Octave {
+    pub step: i32,
+    pub init: i32,
+    pub l: f32,
+    pub il: f32,
+    pub amp: f32,
     /// Cells whose left corner lies in `init..size`; they cover every pixel of a row.
-    cells: usize,
+    pub cells: usize,
     /// Lattice period in cells when the texture tiles (for lattice-index sources).
-    period: Option<i64>,
+    pub period: Option<i64>,
+    /// The column part of every corner's random-source input (see `PreparedSource::columns`).
+    columns: Vec<u32>,
     /// `f(u / l)` and `f(1 - u / l)` for `u` in `0..step`.
-    fade_l: Vec<f32>,
-    fade_r: Vec<f32>,
+    pub fade_l: Vec<f32>,
+    pub fade_r: Vec<f32>,
+    /// `fade_l * x_l` and `fade_r * x_r`, for linear proximity functions.
+    pub fade_l_x: Vec<f32>,
+    pub fade_r_x: Vec<f32>,
     /// The pixel's offset from the left corner (`u`) and from the right one (`u - l`).
-    x_l: Vec<f32>,
-    x_r: Vec<f32>,
+    pub x_l: Vec<f32>,
+    pub x_r: Vec<f32>,
 }
 
 /// The prepared job.
-struct Plan {
-    size: usize,
-    fade: Fade,
-    octaves: Vec<Octave>,
-    source: PreparedSource,
-    frame: Frame,
+pub(super) struct Plan {
+    pub size: usize,
+    pub fade: Fade,
+    pub octaves: Vec<Octave>,
+    pub source: PreparedSource,
+    pub frame: Frame,
+    /// `fade(1) == 0` exactly, which makes the step-1 shortcut bit-exact.
+    exact_step_one: bool,
 }
 
 impl Plan {
-    fn new(p: &NoiseParams) -> Self {
+    pub(super) fn new(p: &NoiseParams) -> Self {
         let size = p.size as i32;
+        let source = PreparedSource::new(p);
+        let frame = Frame::new(p.size, p.tileable);
         let octaves = p
             .steps()
             .map(|s| {
@@ -74,8 +84,18 @@ impl Plan {
                     amp,
                     cells: ((size - init + step - 1) / step) as usize,
                     period: p.tileable.then_some(i64::from(size / step)),
+                    columns: source.columns(
+                        &frame,
+                        init,
+                        step,
+                        ((size - init + step - 1) / step) as usize + 1,
+                    ),
                     fade_l: (0..step).map(|u| p.fade.eval(us(u))).collect(),
                     fade_r: (0..step).map(|u| p.fade.eval(1.0 - us(u))).collect(),
+                    fade_l_x: (0..step).map(|u| p.fade.eval(us(u)) * u as f32).collect(),
+                    fade_r_x: (0..step)
+                        .map(|u| p.fade.eval(1.0 - us(u)) * (u as f32 - l))
+                        .collect(),
                     x_l: (0..step).map(|u| u as f32).collect(),
                     x_r: (0..step).map(|u| u as f32 - l).collect(),
                 }
@@ -85,8 +105,9 @@ impl Plan {
             size: p.size as usize,
             fade: p.fade,
             octaves,
-            source: PreparedSource::new(p),
-            frame: Frame::new(p.size, p.tileable),
+            source,
+            frame,
+            exact_step_one: p.fade.eval(1.0) == 0.0,
         }
     }
 }
@@ -100,41 +121,8 @@ struct Scratch {
     weights: [Vec<f32>; 4],
 }
 
-/// Row-dependent constants: the corners' `y` and the weights `fade(u) * fade(v)`.
-struct RowConsts<'a> {
-    y_top: f32,
-    y_bottom: f32,
-    /// Weights of the top-left, top-right, bottom-left and bottom-right corners.
-    w: [&'a [f32]; 4],
-}
-
-/// One pixel: the four-corner sum of proximity x fade, times the octave amplitude,
-/// in the original's order of operations.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn pixel<P: ProximityFn>(
-    o: &Octave,
-    x_l: f32,
-    x_r: f32,
-    rc: &RowConsts<'_>,
-    r: &[[f32; 4]; 4],
-    w: [f32; 4],
-) -> f32 {
-    let h = P::eval(x_l, rc.y_top, o.l, o.il, r[0]) * w[0]
-        + P::eval(x_r, rc.y_top, o.l, o.il, r[1]) * w[1]
-        + P::eval(x_l, rc.y_bottom, o.l, o.il, r[2]) * w[2]
-        + P::eval(x_r, rc.y_bottom, o.l, o.il, r[3]) * w[3];
-    h * o.amp
-}
-
-/// The random numbers of corner `j` of a corner row (0 for those `P` does not read).
-#[inline(always)]
-fn corner<P: ProximityFn>(row: &[&[f32]; 4], j: usize) -> [f32; 4] {
-    std::array::from_fn(|k| if k < P::NEEDS { row[k][j] } else { 0.0 })
-}
-
-#[inline(always)]
-fn slices(row: &[Vec<f32>; 4], n: usize) -> [&[f32]; 4] {
+fn slices(row: &[Vec<f32>; 4], n: usize) -> CornerRows<'_> {
     std::array::from_fn(|k| {
         if row[k].len() >= n {
             &row[k][..n]
@@ -144,55 +132,12 @@ fn slices(row: &[Vec<f32>; 4], n: usize) -> [&[f32]; 4] {
     })
 }
 
-/// Steps of `S` = 1, 2 or 4 pixels: loop across cells, the `S` pixels of a cell unrolled.
+/// Draws the random numbers of corner row `iy` of octave `o`.
 #[inline(always)]
-fn row_small<P: ProximityFn, const S: usize>(
-    o: &Octave,
-    rc: &RowConsts<'_>,
-    top: [&[f32]; 4],
-    bottom: [&[f32]; 4],
-    ext: &mut [f32],
-) {
-    let w: [[f32; 4]; S] = std::array::from_fn(|u| std::array::from_fn(|c| rc.w[c][u]));
-    let x_l: [f32; S] = std::array::from_fn(|u| o.x_l[u]);
-    let x_r: [f32; S] = std::array::from_fn(|u| o.x_r[u]);
-    for (j, e) in ext[..o.cells * S].chunks_exact_mut(S).enumerate() {
-        let r = [
-            corner::<P>(&top, j),
-            corner::<P>(&top, j + 1),
-            corner::<P>(&bottom, j),
-            corner::<P>(&bottom, j + 1),
-        ];
-        for u in 0..S {
-            e[u] = pixel::<P>(o, x_l[u], x_r[u], rc, &r, w[u]);
-        }
-    }
-}
-
-/// Any step: loop over cells, the pixels of a cell in a vectorised inner loop.
-#[inline(always)]
-fn row_cells<P: ProximityFn>(
-    o: &Octave,
-    rc: &RowConsts<'_>,
-    top: [&[f32]; 4],
-    bottom: [&[f32]; 4],
-    ext: &mut [f32],
-) {
-    let s = o.step as usize;
-    let (x_l, x_r) = (&o.x_l[..s], &o.x_r[..s]);
-    let w: [&[f32]; 4] = std::array::from_fn(|c| &rc.w[c][..s]);
-    for (j, e) in ext[..o.cells * s].chunks_exact_mut(s).enumerate() {
-        let r = [
-            corner::<P>(&top, j),
-            corner::<P>(&top, j + 1),
-            corner::<P>(&bottom, j),
-            corner::<P>(&bottom, j + 1),
-        ];
-        // Zipped iterators instead of indexing: no bounds checks, so the loop vectorises.
-        let inputs = x_l.iter().zip(x_r).zip(w[0]).zip(w[1]).zip(w[2]).zip(w[3]);
-        for (e, (((((&xl, &xr), &w0), &w1), &w2), &w3)) in e.iter_mut().zip(inputs) {
-            *e = pixel::<P>(o, xl, xr, rc, &r, [w0, w1, w2, w3]);
-        }
+fn fill_corners<P: ProximityFn>(plan: &Plan, o: &Octave, iy: i32, out: &mut [Vec<f32>; 4]) {
+    match &plan.source {
+        PreparedSource::Lattice(src) => src.fill_row(i64::from(iy), 0, o.period, P::NEEDS, out),
+        source => source.fill_row(&plan.frame, o.init + iy * o.step, &o.columns, P::NEEDS, out),
     }
 }
 
@@ -226,59 +171,105 @@ fn process_band<P: ProximityFn>(
             let rel = y - o.init;
             let cy = rel.div_euclid(o.step);
             let v = rel - cy * o.step;
-            let fill = |iy: i32, out: &mut [Vec<f32>; 4]| match &plan.source {
-                PreparedSource::Lattice(src) => {
-                    src.fill_row(i64::from(iy), 0, o.period, P::NEEDS, out)
-                }
-                source => source.fill_row(
-                    &plan.frame,
-                    o.init + iy * o.step,
-                    o.init,
-                    o.step,
-                    P::NEEDS,
-                    out,
-                ),
-            };
             match cached {
                 Some(c) if c == cy => {}
                 Some(c) if c + 1 == cy => {
                     std::mem::swap(&mut sc.top, &mut sc.bottom);
-                    fill(cy + 1, &mut sc.bottom);
+                    fill_corners::<P>(plan, o, cy + 1, &mut sc.bottom);
                 }
                 _ => {
-                    fill(cy, &mut sc.top);
-                    fill(cy + 1, &mut sc.bottom);
+                    fill_corners::<P>(plan, o, cy, &mut sc.top);
+                    fill_corners::<P>(plan, o, cy + 1, &mut sc.bottom);
                 }
             }
             cached = Some(cy);
+            if s == 1 && plan.exact_step_one {
+                // Every pixel is a grid point: the other three corners are weighted by
+                // fade(1) = 0 exactly (and P is finite), so the sum is P(0, 0) of the
+                // pixel's own corner: the same bits as the general formula, 4x cheaper.
+                let offset = (-o.init) as usize;
+                let top = slices(&sc.top, corners);
+                for (x, h) in row.iter_mut().enumerate() {
+                    let r = corner::<P>(&top, x + offset);
+                    *h += P::eval(0.0, 0.0, o.l, o.il, r) * o.amp;
+                }
+                continue;
+            }
 
             let vs = v as f32 / o.l;
             let (fv_t, fv_b) = (plan.fade.eval(vs), plan.fade.eval(1.0 - vs));
             let [w0, w1, w2, w3] = &mut sc.weights;
-            for u in 0..s {
-                w0[u] = o.fade_l[u] * fv_t;
-                w1[u] = o.fade_r[u] * fv_t;
-                w2[u] = o.fade_l[u] * fv_b;
-                w3[u] = o.fade_r[u] * fv_b;
+            for (((w0, w1), (w2, w3)), (fl, fr)) in w0
+                .iter_mut()
+                .zip(w1.iter_mut())
+                .zip(w2.iter_mut().zip(w3.iter_mut()))
+                .zip(o.fade_l.iter().zip(&o.fade_r))
+            {
+                *w0 = fl * fv_t;
+                *w1 = fr * fv_t;
+                *w2 = fl * fv_b;
+                *w3 = fr * fv_b;
             }
             let rc = RowConsts {
                 y_top: v as f32,
                 y_bottom: v as f32 - o.l,
+                fv_top: fv_t,
+                fv_bottom: fv_b,
                 w: [&w0[..], &w1[..], &w2[..], &w3[..]],
             };
             let (top, bottom) = (slices(&sc.top, corners), slices(&sc.bottom, corners));
-            match s {
-                1 => row_small::<P, 1>(o, &rc, top, bottom, &mut sc.ext),
-                2 => row_small::<P, 2>(o, &rc, top, bottom, &mut sc.ext),
-                4 => row_small::<P, 4>(o, &rc, top, bottom, &mut sc.ext),
-                _ => row_cells::<P>(o, &rc, top, bottom, &mut sc.ext),
-            }
-            let offset = (-o.init) as usize;
-            for (h, e) in row.iter_mut().zip(&sc.ext[offset..offset + size]) {
-                *h += *e;
+            if o.init == 0 && o.cells * s == size {
+                // Cells line up with the texture: accumulate straight into the row.
+                row_kernel::row::<P, true>(o, &rc, top, bottom, row);
+            } else {
+                row_kernel::row::<P, false>(o, &rc, top, bottom, &mut sc.ext);
+                let offset = (-o.init) as usize;
+                for (h, e) in row.iter_mut().zip(&sc.ext[offset..offset + size]) {
+                    *h += *e;
+                }
             }
         }
     }
+}
+
+/// Runs [`process_band`] compiled for AVX2 + FMA when the CPU has them.
+///
+/// This is the crate's only `unsafe`: calling a `#[target_feature]` function requires it.
+/// It is sound because the call happens only after `is_x86_feature_detected!` confirmed
+/// both features at run time. The release build must not ask users for RUSTFLAGS, and
+/// the AVX2 code path is measurably faster (figures in the README's Performance section).
+/// FMA only widens the instruction set: Rust never fuses `a * b + c` on its own, so the
+/// results are bit-identical to the SSE2 path.
+#[inline]
+fn run_band<P: ProximityFn>(
+    plan: &Plan,
+    y0: usize,
+    rows: &mut [f32],
+    sc: &mut Scratch,
+    control: &JobControl,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx2,fma")]
+        fn avx2<P: ProximityFn>(
+            plan: &Plan,
+            y0: usize,
+            rows: &mut [f32],
+            sc: &mut Scratch,
+            control: &JobControl,
+        ) {
+            process_band::<P>(plan, y0, rows, sc, control);
+        }
+        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+            #[allow(unsafe_code)]
+            // SAFETY: both target features were detected on this CPU just above.
+            unsafe {
+                avx2::<P>(plan, y0, rows, sc, control)
+            };
+            return;
+        }
+    }
+    process_band::<P>(plan, y0, rows, sc, control);
 }
 
 struct Runner<'a> {
@@ -303,7 +294,7 @@ impl ProximityVisitor for Runner<'_> {
                 if control.is_cancelled() {
                     return;
                 }
-                process_band::<P>(plan, b * BAND_ROWS, rows, sc, control);
+                run_band::<P>(plan, b * BAND_ROWS, rows, sc, control);
                 control.step();
             });
     }
@@ -321,54 +312,48 @@ pub(super) fn run(p: &NoiseParams, control: &JobControl) -> Heightmap {
     hm
 }
 
-/// The original's loops, literally: grid cell by grid cell, pixel by pixel, random
-/// numbers drawn per pixel and corner. Slow; the fast kernel is tested against it.
-pub(super) fn reference(p: &NoiseParams) -> Heightmap {
-    let plan = Plan::new(p);
-    let size = p.size as i32;
-    let mut hm = Heightmap::filled(p.size, 0.5);
-    let fade = |a: f32, b: f32| p.fade.eval(a) * p.fade.eval(b);
-    for o in &plan.octaves {
-        let prox = |x: f32, y: f32, l: f32, cx: i32, cy: i32| {
-            let ix = i64::from((cx - o.init) / o.step);
-            let iy = i64::from((cy - o.init) / o.step);
-            let r = std::array::from_fn(|k| {
-                if k < p.proximity.needs() {
-                    plan.source
-                        .corner_value(&plan.frame, (cx, cy), (ix, iy), o.period, k)
-                } else {
-                    0.0
-                }
-            });
-            p.proximity.eval(x, y, l, r)
-        };
-        let (step, l) = (o.step, o.l);
-        let mut x = o.init;
-        while x < size + 1 {
-            let grid_u = if x == size - step { step + 1 } else { step };
-            let mut y = o.init;
-            while y < size + 1 {
-                let grid_v = if y == size - step { step + 1 } else { step };
-                for u in 0..grid_u {
-                    for v in 0..grid_v {
-                        let (px, py) = (x + u, y + v);
-                        if px > size - 1 || px < 0 || py > size - 1 || py < 0 {
-                            continue;
-                        }
-                        let (uf, vf) = (u as f32, v as f32);
-                        let (us, vs) = (uf / l, vf / l);
-                        let h = prox(uf, vf, l, x, y) * fade(us, vs)
-                            + prox(uf - l, vf, l, x + step, y) * fade(1.0 - us, vs)
-                            + prox(uf, vf - l, l, x, y + step) * fade(us, 1.0 - vs)
-                            + prox(uf - l, vf - l, l, x + step, y + step)
-                                * fade(1.0 - us, 1.0 - vs);
-                        hm.data_mut()[(py * size + px) as usize] += h * o.amp;
-                    }
-                }
-                y += step;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Proximity;
+
+    struct Baseline<'a>(&'a Plan, &'a mut [f32]);
+
+    impl ProximityVisitor for Baseline<'_> {
+        type Output = ();
+        fn visit<P: ProximityFn>(self) {
+            let Baseline(plan, data) = self;
+            let control = JobControl::new();
+            let mut sc = Scratch::default();
+            for (b, rows) in data.chunks_mut(BAND_ROWS * plan.size).enumerate() {
+                process_band::<P>(plan, b * BAND_ROWS, rows, &mut sc, &control);
             }
-            x += step;
         }
     }
-    hm
+
+    /// The AVX2 build of the kernel (used when the CPU has it) and the portable build
+    /// must give the same bits: FMA is never used implicitly.
+    #[test]
+    fn dispatched_and_portable_kernels_agree_bit_for_bit() {
+        for proximity in Proximity::ALL {
+            let p = NoiseParams {
+                size: 96,
+                octaves: 6,
+                initial_step: 32,
+                proximity,
+                seed: proximity.index() as i32,
+                ..NoiseParams::default()
+            };
+            let fast = run(&p, &JobControl::new());
+            let plan = Plan::new(&p);
+            let mut portable = Heightmap::filled(p.size, 0.5);
+            proximity.visit(Baseline(&plan, portable.data_mut()));
+            let same = fast
+                .data()
+                .iter()
+                .zip(portable.data())
+                .all(|(a, b)| a.to_bits() == b.to_bits());
+            assert!(same, "{proximity:?}");
+        }
+    }
 }

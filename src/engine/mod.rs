@@ -6,6 +6,8 @@ mod job_control;
 mod kernel;
 mod proximity;
 pub mod random;
+mod reference;
+mod row_kernel;
 
 pub use fade::Fade;
 pub use heightmap::{HeightStats, Heightmap};
@@ -39,5 +41,5 @@ pub fn generate_simple(params: &NoiseParams) -> Result<Heightmap> {
 /// tests and as the reference the fast kernel is checked against).
 pub fn generate_reference(params: &NoiseParams) -> Result<Heightmap> {
     params.validate()?;
-    Ok(kernel::reference(params))
+    Ok(reference::reference(params))
 }

@@ -14,6 +14,14 @@ pub trait ProximityFn {
     /// `x, y`: the pixel's offset from the corner; `l`: the step; `il = 1 / l`;
     /// `r`: the corner's random numbers (unused ones are 0).
     fn eval(x: f32, y: f32, l: f32, il: f32, r: [f32; 4]) -> f32;
+    /// Whether `eval` is linear in `x, y`: `alpha x + beta y + gamma` for every corner.
+    /// The kernel then folds a cell's four corners into four multiply-adds per pixel.
+    const LINEAR: bool = false;
+    /// `[alpha, beta, gamma]` of a linear function (unused otherwise).
+    fn linear(l: f32, il: f32, r: [f32; 4]) -> [f32; 3] {
+        let _ = (l, il, r);
+        [0.0; 3]
+    }
 }
 
 /// Visitor used to run generic code for the function an enum value names.
@@ -52,7 +60,8 @@ fn hyper_plains(x: f32, y: f32, r: [f32; 4]) -> f32 {
 
 macro_rules! proximities {
     ($( $idx:literal $var:ident $id:literal $label:literal $formula:literal needs $needs:literal
-        |$x:ident, $y:ident, $l:ident, $il:ident, $r:ident| $body:expr ;)*) => {
+        |$x:ident, $y:ident, $l:ident, $il:ident, $r:ident| $body:expr
+        $(, linear |$ll:ident, $lil:ident, $lr:ident| $lin:expr)? ;)*) => {
         /// Which proximity function shapes the noise around each grid point.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(rename_all = "kebab-case")]
@@ -74,6 +83,14 @@ macro_rules! proximities {
                     fn eval($x: f32, $y: f32, $l: f32, $il: f32, $r: [f32; 4]) -> f32 {
                         $body
                     }
+                    $(
+                        const LINEAR: bool = true;
+                        #[inline(always)]
+                        fn linear($ll: f32, $lil: f32, $lr: [f32; 4]) -> [f32; 3] {
+                            let _ = ($ll, $lil);
+                            $lin
+                        }
+                    )?
                 }
             )*
         }
@@ -112,9 +129,9 @@ macro_rules! proximities {
 
 proximities! {
     0 Gradient "gradient" "Gradient (Perlin)" "L / l" needs 2
-        |x, y, l, il, r| lin(x, y, r) * il;
+        |x, y, l, il, r| lin(x, y, r) * il, linear |l, il, r| [r[0] * il, r[1] * il, 0.0];
     1 Hill "hill" "Hill (value noise)" "0.5 a" needs 1
-        |x, y, l, il, r| 0.5 * r[0];
+        |x, y, l, il, r| 0.5 * r[0], linear |l, il, r| [0.0, 0.0, 0.5 * r[0]];
     2 HillAndSlope "hill-and-slope" "Hill and slope" "0.5 c + min(0, L) / l" needs 3
         |x, y, l, il, r| 0.5 * r[2] + mn(0.0, lin(x, y, r)) * il;
     3 Curvature "curvature" "Curvature" "Q / l^2" needs 3

@@ -23,7 +23,7 @@ pub use libnoise_source::{
 };
 pub use modern_hash::{ModernHash, mix32};
 pub use original_hash::OriginalHash;
-pub use original_table::{OriginalTable, TABLE_DEPTH, TABLE_SIDE};
+pub use original_table::{OriginalTable, ROW_STRIDE, TABLE_DEPTH, TABLE_SIDE};
 pub use permutation_table::{MAX_TABLE_SIZE, MIN_TABLE_SIZE, PermutationTable};
 pub use random_source::RandomSource;
 pub use split_mix::SplitMix64;
@@ -186,7 +186,24 @@ impl PreparedSource {
         matches!(self, PreparedSource::Lattice(_))
     }
 
-    /// Fills `out[k][i] = R((x0 + i * step, cy), k)` for `i < n` and `k < needs`.
+    /// The per-column part of the corner mapping for `n` corners at `x0 + i * step`.
+    ///
+    /// Every corner row of an octave shares its columns, so this runs once per octave and
+    /// [`Self::fill_row`] only does the per-row part: a table gather or the last hash rounds.
+    pub(crate) fn columns(&self, frame: &Frame, x0: i32, step: i32, n: usize) -> Vec<u32> {
+        let xs = (0..n as i32).map(|i| x0 + i * step);
+        match self {
+            PreparedSource::Table(_) => xs
+                .map(|c| frame.original(c).rem_euclid(TABLE_SIDE as i32) as u32)
+                .collect(),
+            PreparedSource::Hash(_) => xs.map(|c| frame.original(c) as u32).collect(),
+            PreparedSource::Modern(h) => xs.map(|c| h.column(frame.fixed(c))).collect(),
+            PreparedSource::Lattice(_) => Vec::new(),
+        }
+    }
+
+    /// Fills `out[k][i] = R((column i, cy), k)` for every `i < out[k].len()` and `k < needs`,
+    /// with the columns from [`Self::columns`].
     ///
     /// One call per corner row, so each source gets its own tight (vectorisable) loop.
     #[inline(always)]
@@ -194,50 +211,44 @@ impl PreparedSource {
         &self,
         frame: &Frame,
         cy: i32,
-        x0: i32,
-        step: i32,
+        columns: &[u32],
         needs: usize,
         out: &mut [Vec<f32>; 4],
     ) {
-        let n = out[0].len();
         match self {
             PreparedSource::Table(t) => {
                 let j = frame.original(cy);
                 for (k, o) in out.iter_mut().enumerate().take(needs) {
-                    let row: &[f32; TABLE_SIDE] = match t.row(j, k).try_into() {
-                        Ok(r) => r,
-                        Err(_) => unreachable!("table rows have TABLE_SIDE entries"),
-                    };
-                    for (i, v) in o.iter_mut().enumerate() {
-                        let ii = frame.original(x0 + i as i32 * step) as u32 % TABLE_SIDE as u32;
-                        *v = row[ii as usize];
+                    let row = t.row(j, k);
+                    for (v, &ii) in o.iter_mut().zip(columns) {
+                        // Columns are < 251: a u8 index into a 256-entry row needs no check.
+                        *v = row[ii as u8 as usize];
                     }
                 }
             }
             PreparedSource::Hash(h) => {
                 let j = frame.original(cy);
                 for (k, o) in out.iter_mut().enumerate().take(needs) {
-                    for (i, v) in o.iter_mut().enumerate() {
-                        *v = h.get(frame.original(x0 + i as i32 * step), j, k as u32);
+                    for (v, &i) in o.iter_mut().zip(columns) {
+                        *v = h.get(i as i32, j, k as u32);
                     }
                 }
             }
-            PreparedSource::Modern(h) => {
+            PreparedSource::Modern(_) => {
                 let yi = frame.fixed(cy);
                 let mut corners = [0u32; 64];
                 // Hash corners in blocks so the per-index loops below stay vectorisable.
-                let mut start = 0;
-                while start < n {
-                    let len = (n - start).min(corners.len());
-                    for (c, hash) in corners[..len].iter_mut().enumerate() {
-                        *hash = h.corner(frame.fixed(x0 + (start + c) as i32 * step), yi);
+                for (block, cols) in columns.chunks(corners.len()).enumerate() {
+                    let start = block * corners.len();
+                    let corners = &mut corners[..cols.len()];
+                    for (hash, &col) in corners.iter_mut().zip(cols) {
+                        *hash = ModernHash::corner_from_column(col, yi);
                     }
                     for (k, o) in out.iter_mut().enumerate().take(needs) {
-                        for (v, &c) in o[start..start + len].iter_mut().zip(&corners[..len]) {
+                        for (v, &c) in o[start..].iter_mut().zip(corners.iter()) {
                             *v = ModernHash::value(c, k as u32);
                         }
                     }
-                    start += len;
                 }
             }
             // Lattice sources are filled through `LatticeSource::fill_row` by the kernel,
@@ -303,7 +314,8 @@ mod tests {
                 let p = PreparedSource::new(&params(source, 77));
                 let frame = Frame::new(2048, wrap);
                 let mut out: [Vec<f32>; 4] = std::array::from_fn(|_| vec![0.0; 150]);
-                p.fill_row(&frame, 36, -4, 8, 4, &mut out);
+                let columns = p.columns(&frame, -4, 8, 150);
+                p.fill_row(&frame, 36, &columns, 4, &mut out);
                 for (k, row) in out.iter().enumerate() {
                     for (i, &v) in row.iter().enumerate() {
                         assert_eq!(v, p.at(&frame, -4 + i as i32 * 8, 36, k), "{source:?}");

@@ -34,7 +34,19 @@ impl ModernHash {
     /// Hash of a corner; the per-index values are derived from it with [`Self::value`].
     #[inline(always)]
     pub fn corner(&self, xi: i32, yi: i32) -> u32 {
-        mix32(mix32((xi as u32).wrapping_add(self.key)) ^ yi as u32)
+        Self::corner_from_column(self.column(xi), yi)
+    }
+
+    /// The part of [`Self::corner`] that depends on the column only.
+    #[inline(always)]
+    pub fn column(&self, xi: i32) -> u32 {
+        mix32((xi as u32).wrapping_add(self.key))
+    }
+
+    /// Finishes [`Self::corner`] from a column hash.
+    #[inline(always)]
+    pub fn corner_from_column(column: u32, yi: i32) -> u32 {
+        mix32(column ^ yi as u32)
     }
 
     /// Random number `index` of a corner hash, uniform in `[-1, 1)` with 24-bit resolution.

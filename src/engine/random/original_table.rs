@@ -6,6 +6,8 @@ use super::dotnet_random::DotNetRandom;
 pub const TABLE_SIDE: usize = 251;
 /// Random numbers per table cell (`index` 0..5).
 pub const TABLE_DEPTH: usize = 5;
+/// Stored row length: rows are padded to 256 so that a `u8` index needs no bounds check.
+pub const ROW_STRIDE: usize = 256;
 
 /// `T[i][j][k]` filled from `System.Random(seed)` in the order `i`, `j`, `k`, each value
 /// `(Next(0, 1000000) - 500000) / 1000000` in f32.
@@ -21,14 +23,14 @@ pub struct OriginalTable {
 impl OriginalTable {
     /// Fills the table as the original does at start-up.
     pub fn new(seed: i32) -> Self {
-        let n = TABLE_SIDE * TABLE_SIDE;
+        let n = ROW_STRIDE * TABLE_SIDE;
         let mut values = vec![0.0f32; n * TABLE_DEPTH];
         let mut rng = DotNetRandom::new(seed);
         for i in 0..TABLE_SIDE {
             for j in 0..TABLE_SIDE {
                 for k in 0..TABLE_DEPTH {
                     let v = rng.next_range(0, 1_000_000);
-                    values[k * n + j * TABLE_SIDE + i] = (v as f32 - 500_000.0) / 1_000_000.0;
+                    values[k * n + j * ROW_STRIDE + i] = (v as f32 - 500_000.0) / 1_000_000.0;
                 }
             }
         }
@@ -45,15 +47,18 @@ impl OriginalTable {
     pub fn get(&self, i: i32, j: i32, k: usize) -> f32 {
         let i = i.rem_euclid(TABLE_SIDE as i32) as usize;
         let j = j.rem_euclid(TABLE_SIDE as i32) as usize;
-        self.values[k * TABLE_SIDE * TABLE_SIDE + j * TABLE_SIDE + i]
+        self.values[k * ROW_STRIDE * TABLE_SIDE + j * ROW_STRIDE + i]
     }
 
-    /// The 251 values of table row `j` for random number `k`, indexed by `i`.
+    /// Table row `j` for random number `k`, indexed by `i` (entries 251..256 are padding).
     #[inline(always)]
-    pub fn row(&self, j: i32, k: usize) -> &[f32] {
+    pub fn row(&self, j: i32, k: usize) -> &[f32; ROW_STRIDE] {
         let j = j.rem_euclid(TABLE_SIDE as i32) as usize;
-        let start = k * TABLE_SIDE * TABLE_SIDE + j * TABLE_SIDE;
-        &self.values[start..start + TABLE_SIDE]
+        let start = k * ROW_STRIDE * TABLE_SIDE + j * ROW_STRIDE;
+        match self.values[start..start + ROW_STRIDE].try_into() {
+            Ok(row) => row,
+            Err(_) => unreachable!("the slice has exactly ROW_STRIDE entries"),
+        }
     }
 }
 
@@ -76,10 +81,16 @@ mod tests {
     fn values_are_in_half_range_and_centred() {
         let t = OriginalTable::new(9);
         let mut sum = 0.0f64;
-        for v in &t.values {
+        let values: Vec<f32> = (0..TABLE_DEPTH)
+            .flat_map(|k| {
+                (0..TABLE_SIDE as i32).flat_map(move |j| (0..TABLE_SIDE).map(move |i| (j, i, k)))
+            })
+            .map(|(j, i, k)| t.row(j, k)[i])
+            .collect();
+        for v in &values {
             assert!((-0.5..0.5).contains(v));
             sum += f64::from(*v);
         }
-        assert!((sum / t.values.len() as f64).abs() < 0.01);
+        assert!((sum / values.len() as f64).abs() < 0.01);
     }
 }

@@ -1,0 +1,153 @@
+//! Properties of the engine that hold for any seed: exact values at lattice points,
+//! bilinear interpolation as a special case, determinism across thread counts, and
+//! cancellation.
+
+use lattice_studio::engine::{JobControl, generate, generate_simple};
+use lattice_studio::{Displacement, Error, Fade, NoiseParams, Proximity, RandomSource};
+
+fn base() -> NoiseParams {
+    NoiseParams {
+        size: 128,
+        seed: 99,
+        octaves: 6,
+        initial_step: 32,
+        ..NoiseParams::default()
+    }
+}
+
+#[test]
+fn gradient_is_exactly_half_at_lattice_points_of_every_octave() {
+    for random in RandomSource::ALL {
+        for fade in Fade::ALL {
+            let p = NoiseParams {
+                random,
+                fade,
+                ..base()
+            };
+            let h = generate_simple(&p).unwrap();
+            let mut checked = 0;
+            let mut off_lattice_differs = false;
+            for y in (0..128).step_by(32) {
+                for x in (0..128).step_by(32) {
+                    assert_eq!(h.get(x, y), 0.5, "{random:?} {fade:?} ({x},{y})");
+                    checked += 1;
+                    off_lattice_differs |= h.get(x + 3, y + 5) != 0.5;
+                }
+            }
+            assert_eq!(checked, 16);
+            assert!(off_lattice_differs, "the texture is not flat elsewhere");
+        }
+    }
+}
+
+#[test]
+fn hill_with_linear_fade_is_bilinear_interpolation_of_the_corners() {
+    for random in RandomSource::ALL {
+        let step = 16u32;
+        let p = NoiseParams {
+            size: 64,
+            octaves: 1,
+            initial_step: step,
+            proximity: Proximity::Hill,
+            fade: Fade::Linear,
+            random,
+            ..base()
+        };
+        let h = generate_simple(&p).unwrap();
+        // Corner values are the heights at lattice points; the far edge has no lattice
+        // point inside the texture, so interpolate only inside complete cells.
+        for y in 0..48u32 {
+            for x in 0..48u32 {
+                let (x0, y0) = (x / step * step, y / step * step);
+                let (fx, fy) = ((x - x0) as f64 / 16.0, (y - y0) as f64 / 16.0);
+                let c = |dx: u32, dy: u32| f64::from(h.get(x0 + dx, y0 + dy));
+                let want = c(0, 0) * (1.0 - fx) * (1.0 - fy)
+                    + c(step, 0) * fx * (1.0 - fy)
+                    + c(0, step) * (1.0 - fx) * fy
+                    + c(step, step) * fx * fy;
+                let got = f64::from(h.get(x, y));
+                assert!(
+                    (got - want).abs() < 1e-6,
+                    "{random:?} ({x},{y}): {got} vs {want}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn identical_bits_at_any_thread_count() {
+    let mut cases = vec![base()];
+    for (i, proximity) in [
+        Proximity::Gradient,
+        Proximity::CurvatureRigged,
+        Proximity::Hill,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        cases.push(NoiseParams {
+            size: 200,
+            initial_step: 50,
+            octaves: 7,
+            proximity,
+            displacement: Displacement::ALL[i],
+            random: RandomSource::ALL[i],
+            ..base()
+        });
+    }
+    for p in cases {
+        let runs: Vec<Vec<u32>> = [1usize, 2, 3, 5]
+            .into_iter()
+            .map(|t| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .unwrap();
+                let h = pool.install(|| generate_simple(&p)).unwrap();
+                h.data().iter().map(|v| v.to_bits()).collect()
+            })
+            .collect();
+        for r in &runs[1..] {
+            assert!(r == &runs[0], "{p:?}: results differ between thread counts");
+        }
+    }
+}
+
+#[test]
+fn a_cancelled_job_stops_with_cancelled() {
+    let control = JobControl::new();
+    control.cancel();
+    let p = NoiseParams {
+        size: 4096,
+        initial_step: 1024,
+        ..base()
+    };
+    assert!(matches!(generate(&p, &control), Err(Error::Cancelled)));
+    assert!(control.progress() < 1.0);
+
+    // Cancelled from another thread while running: returns (with Cancelled) instead of
+    // finishing the 8192 texture.
+    let control = std::sync::Arc::new(JobControl::new());
+    let c2 = std::sync::Arc::clone(&control);
+    let p = NoiseParams {
+        size: 8192,
+        initial_step: 2048,
+        octaves: 11,
+        ..base()
+    };
+    let job = std::thread::spawn(move || generate(&p, &c2).map(|_| ()));
+    while control.progress() == 0.0 {
+        std::thread::yield_now();
+    }
+    control.cancel();
+    let result = job.join().unwrap();
+    assert!(matches!(result, Err(Error::Cancelled)), "{result:?}");
+}
+
+#[test]
+fn progress_reaches_one() {
+    let control = JobControl::new();
+    generate(&base(), &control).unwrap();
+    assert_eq!(control.progress(), 1.0);
+}
