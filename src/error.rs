@@ -43,6 +43,16 @@ pub enum ParamError {
         /// Which parameter.
         name: &'static str,
     },
+    /// Table size of the Parberry sources not a power of two in range.
+    #[error(
+        "table size {size} must be a power of two from {min} to {max}",
+        min = crate::engine::random::MIN_TABLE_SIZE,
+        max = crate::engine::random::MAX_TABLE_SIZE
+    )]
+    TableSize {
+        /// The refused size.
+        size: u32,
+    },
     /// Tiling asked for, but an octave's step does not divide the size.
     #[error(
         "cannot tile exactly: octave step {step} does not divide size {size} \

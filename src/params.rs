@@ -4,6 +4,7 @@
 //! the command line overrides them, the app edits them and the engine reads them.
 
 use crate::color_ramp::ColorRamp;
+use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::error::ParamError;
 use crate::normal_map::NormalConvention;
@@ -120,6 +121,11 @@ pub struct NoiseParams {
     pub lacunarity: f64,
     /// Lattice origin (pan) in cells of octave 0: moves the texture under the window.
     pub origin: [f64; 2],
+    /// Entries of the permutation and gradient/value table of the Parberry sources
+    /// (`permutation`, `lcg`, `hash64`): a power of two in 2..=65536.
+    pub table_size: u32,
+    /// How the Parberry sources' gradient/value table is filled.
+    pub distribution: Distribution,
 }
 
 impl Default for NoiseParams {
@@ -138,6 +144,8 @@ impl Default for NoiseParams {
             octave_law: OctaveLaw::Original,
             lacunarity: 2.0,
             origin: [0.0, 0.0],
+            table_size: 256,
+            distribution: Distribution::Uniform,
         }
     }
 }
@@ -171,6 +179,13 @@ impl NoiseParams {
         }
         if !self.origin.iter().all(|o| o.is_finite() && o.abs() <= 1e9) {
             return Err(ParamError::NotFinite { name: "origin" });
+        }
+        if !self.table_size.is_power_of_two()
+            || !(MIN_TABLE_SIZE..=MAX_TABLE_SIZE).contains(&self.table_size)
+        {
+            return Err(ParamError::TableSize {
+                size: self.table_size,
+            });
         }
         if self.tileable
             && let Some(step) = self
@@ -233,6 +248,10 @@ pub struct OutputParams {
     pub luminance: f32,
     /// Stretch the heightmap's min..max to 0..1 before contrast and luminance.
     pub auto_levels: bool,
+    /// Divide the heightmap by its maximum first, so the largest height is exactly 1 (the
+    /// layered value noise article's normalisation); ignored when the maximum is not
+    /// positive. Applied before auto-levels, contrast and luminance.
+    pub normalize: bool,
     /// Colour of the semi-transparent export (alpha is the grey value).
     pub tint: [u8; 3],
     /// Gradient applied to the mapped grey for colour output (`None`: grey).
@@ -249,6 +268,7 @@ impl Default for OutputParams {
             contrast: 1.0,
             luminance: 0.0,
             auto_levels: false,
+            normalize: false,
             tint: [255, 255, 255],
             ramp: None,
             normal_strength: crate::normal_map::DEFAULT_STRENGTH,
@@ -318,6 +338,18 @@ mod tests {
             },
             NoiseParams {
                 persistence: 1.5,
+                ..base.clone()
+            },
+            NoiseParams {
+                table_size: 100,
+                ..base.clone()
+            },
+            NoiseParams {
+                table_size: 1,
+                ..base.clone()
+            },
+            NoiseParams {
+                table_size: 131_072,
                 ..base.clone()
             },
             NoiseParams {

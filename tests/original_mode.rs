@@ -69,7 +69,7 @@ fn fast_kernel_matches_the_literal_loops() {
                 displacement: Displacement::ALL[(pi + ci) % 3],
                 proximity,
                 fade: Fade::ALL[(pi + 2 * ci) % 4],
-                random: RandomSource::ALL[(pi + ci) % 3],
+                random: RandomSource::ALL[(pi + ci) % RandomSource::ALL.len()],
                 ..NoiseParams::default()
             };
             let fast = generate_simple(&p).unwrap();

@@ -198,6 +198,9 @@ fn check_edges_against_formula(p: &NoiseParams) {
         RandomSource::OriginalTable => Source::Table(Box::new(OriginalTable::new(p.seed))),
         RandomSource::OriginalHash => Source::Hash(OriginalHash::new(p.seed)),
         RandomSource::Modern => Source::Modern(ModernHash::new(p.seed)),
+        // The lattice-index sources (Parberry's, libnoise's) have no pixel-frame formula
+        // here; the statistical seam tests cover them.
+        _ => return,
     };
     let table = |cx: i32, cy: i32, k: usize| reference_r(p, &src, cx, cy, k);
     let s = p.size as i32;

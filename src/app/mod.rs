@@ -4,6 +4,7 @@
 //! them in [`LatticeApp::process_commands`]; parameter changes go to the [`Worker`]
 //! thread, whose results come back as commands and are uploaded as one texture.
 
+mod classic_view;
 mod command;
 mod dialogs;
 mod execute;
@@ -13,6 +14,7 @@ mod file_picker;
 mod gallery;
 mod history;
 mod light_pad;
+mod lit_view;
 mod menu;
 mod panels;
 mod preset_browser;
@@ -30,7 +32,7 @@ pub use view_settings::{DisplayMode, ViewSettings};
 
 use crate::{ExportFormat, NoiseParams, OutputParams};
 use command::CommandQueue;
-use egui::{Key, KeyboardShortcut, Modifiers};
+use egui::{Key, KeyboardShortcut, Modifiers, Rect};
 use preview::{Hover, PreviewView};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -83,6 +85,7 @@ pub struct LatticeApp {
     after_save: Option<PendingAction>,
     ctx: egui::Context,
     title: String,
+    classic: classic_view::ClassicView,
 }
 
 impl LatticeApp {
@@ -120,6 +123,7 @@ impl LatticeApp {
             after_save: None,
             ctx,
             title: String::new(),
+            classic: classic_view::ClassicView::default(),
         }
     }
 
@@ -267,6 +271,9 @@ impl LatticeApp {
                 .show(ui, |ui| panels::output_ui(ui, &mut draft, &mut transparent));
             let shown = self.state.shown.as_ref();
             features_ui::feature_groups(ui, &mut draft, &mut self.state.view, shown);
+            egui::CollapsingHeader::new("Classic viewer")
+                .default_open(false)
+                .show(ui, |ui| self.classic.panel_ui(ui, &mut draft));
         });
         panels::sanitize(&mut draft, &self.state.preset);
         if draft != self.state.preset {
@@ -348,6 +355,7 @@ impl eframe::App for LatticeApp {
             dialogs::messages_ui(ui, &mut self.state);
             let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
             let see_through = self.submitted.as_ref().is_some_and(|w| w.2.has_alpha());
+            let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
             self.hover = self.view.ui(
                 ui,
                 self.texture.as_ref(),
@@ -356,7 +364,13 @@ impl eframe::App for LatticeApp {
                 hm,
                 self.state.view.repeat,
             );
+            let image = self.view.image_rect(clip, self.state.preset.noise.size);
+            let shown = self.state.shown.as_ref();
+            self.classic
+                .overlay_ui(ui, clip, image, &self.state.preset.noise, shown);
         });
+        self.classic
+            .properties_window(&ctx, &self.state.preset, self.state.shown.as_ref());
         if let Some(answer) = dialogs::confirm_ui(&ctx, &self.state) {
             self.answer_confirm(answer);
         }

@@ -60,6 +60,12 @@ impl PreviewView {
         self.center = before - (anchor - rect.center()) / self.scale;
     }
 
+    /// Where the whole texture is drawn when the preview occupies `rect`.
+    pub fn image_rect(&self, rect: Rect, size: u32) -> Rect {
+        let top_left = rect.center() - self.center * self.scale;
+        Rect::from_min_size(top_left, vec2(size as f32, size as f32) * self.scale)
+    }
+
     /// Texture position of a screen point.
     pub fn to_texture(&self, rect: Rect, p: Pos2) -> Vec2 {
         self.center + (p - rect.center()) / self.scale

@@ -151,15 +151,12 @@ impl AppState {
         }
     }
 
-    /// A file name describing the texture, e.g. `gradient-hermite-seed0-512.png`.
+    /// A file name built from the parameters (as Parberry's viewer does), e.g.
+    /// `gradient-original-table-hermite-8oct-step128-seed0-512px.png`.
     pub fn default_export_name(&self, extension: &str) -> String {
-        let n = &self.preset.noise;
         format!(
-            "{}-{}-seed{}-{}.{extension}",
-            n.proximity.id(),
-            n.fade.id(),
-            n.seed,
-            n.size
+            "{}.{extension}",
+            crate::properties::default_file_stem(&self.preset)
         )
     }
 
@@ -211,7 +208,7 @@ mod tests {
         assert!(s.is_dirty());
         assert_eq!(
             s.default_export_name("png"),
-            "gradient-hermite-seed3-512.png"
+            "gradient-original-table-hermite-8oct-step128-seed3-512px.png"
         );
         s.preset.name = "  My Rock!  ".into();
         assert_eq!(s.default_preset_name(), "my-rock.ron");

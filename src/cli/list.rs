@@ -1,5 +1,6 @@
 //! `lattice-studio list`: every id the presets and flags accept.
 
+use crate::engine::random::Distribution;
 use crate::export::ExportFormat;
 use crate::params::Displacement;
 use crate::{Fade, Proximity, RandomSource};
@@ -20,6 +21,13 @@ pub fn listing() -> String {
     let _ = writeln!(s, "\nRandom sources (--random):");
     for r in RandomSource::ALL {
         let _ = writeln!(s, "  {:<16} {}", r.id(), r.description());
+    }
+    let _ = writeln!(
+        s,
+        "\nTable distributions (--distribution, for permutation/lcg/hash64):"
+    );
+    for d in Distribution::ALL {
+        let _ = writeln!(s, "  {:<16} {}", d.id(), d.description());
     }
     let _ = writeln!(s, "\nDisplacements (--displacement):");
     for d in Displacement::ALL {
@@ -49,6 +57,7 @@ mod tests {
             .map(|p| p.id())
             .chain(Fade::ALL.iter().map(|f| f.id()))
             .chain(RandomSource::ALL.iter().map(|r| r.id()))
+            .chain(Distribution::ALL.iter().map(|d| d.id()))
             .chain(ExportFormat::ALL.iter().map(|f| f.id()));
         for id in ids {
             assert!(

@@ -1,6 +1,7 @@
 //! Parameter flags that override a preset; shared by `render`, `bench` and the app.
 
 use crate::color_ramp::ColorRamp;
+use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::error::Result;
 use crate::normal_map::NormalConvention;
 use crate::params::{Displacement, MAX_SIZE};
@@ -37,9 +38,18 @@ pub struct Overrides {
     /// Fade function id: linear, cosine, hermite or quintic.
     #[arg(long, value_name = "ID", value_parser = parse_fade)]
     pub fade: Option<Fade>,
-    /// Random source id: original-table, original-hash or modern.
+    /// Random source id (see `lattice-studio list`): original-table, original-hash, modern,
+    /// permutation, lcg, hash64, libnoise or libnoise-value.
     #[arg(long, value_name = "ID", value_parser = parse_random)]
     pub random: Option<RandomSource>,
+    /// Entries of the permutation and gradient/value table of the permutation, lcg and
+    /// hash64 sources: a power of two in 2..=65536.
+    #[arg(long, value_name = "N", value_parser = parse_table_size)]
+    pub table_size: Option<u32>,
+    /// Distribution of the gradient/value table: uniform, cosine, normal, exponential,
+    /// midpoint or maximal.
+    #[arg(long, value_name = "ID", value_parser = parse_distribution)]
+    pub distribution: Option<Distribution>,
     /// Contrast: grey = 0.5 + (h - 0.5) * contrast + luminance.
     #[arg(long, value_name = "C", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub contrast: Option<f32>,
@@ -51,6 +61,11 @@ pub struct Overrides {
     #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
           require_equals = true)]
     pub auto_levels: Option<bool>,
+    /// Divide the heightmap by its maximum before contrast and luminance, so the largest
+    /// height is exactly 1 (`--normalize=false` turns it off).
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+          require_equals = true)]
+    pub normalize: Option<bool>,
     /// Make the texture tile seamlessly (size and steps must be powers of two, or at least
     /// every octave's step must divide the size); `--tileable=false` turns it off.
     #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
@@ -111,6 +126,12 @@ impl Overrides {
         if let Some(v) = self.tileable {
             noise.tileable = v;
         }
+        if let Some(v) = self.table_size {
+            noise.table_size = v;
+        }
+        if let Some(v) = self.distribution {
+            noise.distribution = v;
+        }
         let out = &mut preset.output;
         if let Some(v) = self.contrast {
             out.contrast = v;
@@ -132,6 +153,9 @@ impl Overrides {
         }
         if let Some(v) = self.normal_convention {
             out.normal_convention = v;
+        }
+        if let Some(v) = self.normalize {
+            out.normalize = v;
         }
         preset.noise.validate()?;
         preset.output.validate()?;
@@ -169,6 +193,25 @@ fn parse_random(id: &str) -> Result<RandomSource, String> {
         let ids: Vec<&str> = RandomSource::ALL.iter().map(|r| r.id()).collect();
         unknown("random source", id, &ids)
     })
+}
+
+fn parse_distribution(id: &str) -> Result<Distribution, String> {
+    Distribution::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Distribution::ALL.iter().map(|d| d.id()).collect();
+        unknown("distribution", id, &ids)
+    })
+}
+
+fn parse_table_size(s: &str) -> Result<u32, String> {
+    let n: u32 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a whole number"))?;
+    if !n.is_power_of_two() || !(MIN_TABLE_SIZE..=MAX_TABLE_SIZE).contains(&n) {
+        return Err(format!(
+            "table size {n} must be a power of two from {MIN_TABLE_SIZE} to {MAX_TABLE_SIZE}"
+        ));
+    }
+    Ok(n)
 }
 
 fn parse_displacement(id: &str) -> Result<Displacement, String> {
@@ -285,5 +328,28 @@ mod tests {
         assert!(parse_tint("ff80").is_err() && parse_tint("gg0000").is_err());
         assert_eq!(parse_convention("directx"), Ok(NormalConvention::DirectX));
         assert!(parse_convention("vulkan").unwrap_err().contains("opengl"));
+        assert_eq!(parse_table_size("1024"), Ok(1024));
+        for bad in ["0", "1", "100", "131072", "x"] {
+            assert!(parse_table_size(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_distribution("midpoint"), Ok(Distribution::Midpoint));
+        let e = parse_distribution("gauss").unwrap_err();
+        assert!(e.contains("gauss") && e.contains("exponential"), "{e}");
+    }
+
+    #[test]
+    fn classic_flags_reach_the_preset() {
+        let o = Overrides {
+            random: Some(RandomSource::Hash64),
+            table_size: Some(64),
+            distribution: Some(Distribution::Normal),
+            normalize: Some(true),
+            ..Overrides::default()
+        };
+        let p = o.applied(&Preset::default()).unwrap();
+        assert_eq!(p.noise.random, RandomSource::Hash64);
+        assert_eq!(p.noise.table_size, 64);
+        assert_eq!(p.noise.distribution, Distribution::Normal);
+        assert!(p.output.normalize);
     }
 }

@@ -1,77 +1,35 @@
 //! Where a lattice corner's pseudo-random numbers `R(corner, index)` come from.
 
+mod distribution;
 mod dotnet_random;
+mod gradient_pool;
+mod lattice_hash;
+mod libnoise_source;
 mod modern_hash;
 mod original_hash;
 mod original_table;
+mod permutation_table;
+mod random_source;
+mod split_mix;
+mod table_source;
 
+pub use distribution::{Distribution, EXPONENTIAL_RATE, NORMAL_SIGMA};
 pub use dotnet_random::DotNetRandom;
+pub use gradient_pool::{POOL_SIZE, gradient_pool};
+pub use lattice_hash::{LatticeHash, fnv1a64};
+pub use libnoise_source::{
+    LibnoiseMode, LibnoiseSource, combine as libnoise_combine, integer_noise, integer_noise_2d,
+    vector_index as libnoise_vector_index,
+};
 pub use modern_hash::{ModernHash, mix32};
 pub use original_hash::OriginalHash;
 pub use original_table::{OriginalTable, ROW_STRIDE, TABLE_DEPTH, TABLE_SIDE};
+pub use permutation_table::{MAX_TABLE_SIZE, MIN_TABLE_SIZE, PermutationTable};
+pub use random_source::RandomSource;
+pub use split_mix::SplitMix64;
+pub use table_source::TableSource;
 
-use serde::{Deserialize, Serialize};
 use std::sync::{Arc, Mutex};
-
-/// Which generator supplies each grid corner's random numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RandomSource {
-    /// The original's 251x251x5 table from .NET's seeded `System.Random`; values in
-    /// [-0.5, 0.5), repeats every 251 reference pixels. The original default.
-    #[default]
-    OriginalTable,
-    /// The original's integer hash; values in [-1, 1).
-    OriginalHash,
-    /// Lattice Studio's 32-bit hash: no period, no 1024-frame truncation, 24-bit values
-    /// in [-1, 1). Best for new work.
-    Modern,
-}
-
-impl RandomSource {
-    /// Every source, in menu order.
-    pub const ALL: [RandomSource; 3] = [
-        RandomSource::OriginalTable,
-        RandomSource::OriginalHash,
-        RandomSource::Modern,
-    ];
-
-    /// The stable id used in presets and on the command line.
-    pub fn id(self) -> &'static str {
-        match self {
-            RandomSource::OriginalTable => "original-table",
-            RandomSource::OriginalHash => "original-hash",
-            RandomSource::Modern => "modern",
-        }
-    }
-
-    /// A readable name for menus.
-    pub fn label(self) -> &'static str {
-        match self {
-            RandomSource::OriginalTable => "Original table (.NET Random)",
-            RandomSource::OriginalHash => "Original integer hash",
-            RandomSource::Modern => "Modern hash",
-        }
-    }
-
-    /// One line on the source's character.
-    pub fn description(self) -> &'static str {
-        match self {
-            RandomSource::OriginalTable => {
-                "251x251x5 table from .NET's seeded Random, values in [-0.5, 0.5); repeats every 251 reference px"
-            }
-            RandomSource::OriginalHash => "The original's integer hash, values in [-1, 1)",
-            RandomSource::Modern => {
-                "32-bit avalanche hash, values in [-1, 1) with full f32 precision; no period, no truncation"
-            }
-        }
-    }
-
-    /// Looks a source up by id.
-    pub fn from_id(id: &str) -> Option<RandomSource> {
-        Self::ALL.into_iter().find(|s| s.id() == id)
-    }
-}
 
 /// How corner pixel coordinates map to the random source's input.
 #[derive(Clone, Copy, Debug)]
@@ -162,7 +120,6 @@ pub(crate) enum PreparedSource {
     Hash(OriginalHash),
     Modern(ModernHash),
     /// Sources indexed by lattice coordinates.
-    #[allow(dead_code)]
     Lattice(Arc<dyn LatticeSource>),
 }
 
@@ -194,6 +151,25 @@ impl PreparedSource {
             RandomSource::OriginalTable => PreparedSource::Table(cached_table(seed)),
             RandomSource::OriginalHash => PreparedSource::Hash(OriginalHash::new(seed)),
             RandomSource::Modern => PreparedSource::Modern(ModernHash::new(seed)),
+            RandomSource::Permutation | RandomSource::Lcg | RandomSource::Hash64 => {
+                let hash = match params.random {
+                    RandomSource::Lcg => LatticeHash::Lcg,
+                    RandomSource::Hash64 => LatticeHash::Hash64,
+                    _ => LatticeHash::Permutation,
+                };
+                PreparedSource::Lattice(Arc::new(TableSource::new(
+                    hash,
+                    params.table_size,
+                    params.distribution,
+                    seed,
+                )))
+            }
+            RandomSource::Libnoise => {
+                PreparedSource::Lattice(Arc::new(LibnoiseSource::new(seed, LibnoiseMode::Gradient)))
+            }
+            RandomSource::LibnoiseValue => {
+                PreparedSource::Lattice(Arc::new(LibnoiseSource::new(seed, LibnoiseMode::Value)))
+            }
         }
     }
 
@@ -243,6 +219,12 @@ impl PreparedSource {
             PreparedSource::Modern(h) => h.get(frame.fixed(cx), frame.fixed(cy), index as u32),
             PreparedSource::Lattice(_) => 0.0,
         }
+    }
+
+    /// Whether corners are addressed by lattice index instead of pixel position.
+    #[cfg(test)]
+    pub(crate) fn is_lattice(&self) -> bool {
+        matches!(self, PreparedSource::Lattice(_))
     }
 
     /// The per-column part of the corner mapping for `n` corners at `x0 + i * step`.
@@ -336,9 +318,39 @@ mod tests {
         }
     }
 
+    /// The sources addressed by pixel position (the lattice ones are tested in their files).
+    fn pixel_sources() -> impl Iterator<Item = RandomSource> {
+        RandomSource::ALL
+            .into_iter()
+            .filter(|&s| !PreparedSource::new(&params(s, 0)).is_lattice())
+    }
+
+    #[test]
+    fn lattice_sources_are_prepared_as_lattice() {
+        use RandomSource::*;
+        for s in [Permutation, Lcg, Hash64, Libnoise, LibnoiseValue] {
+            assert!(PreparedSource::new(&params(s, 1)).is_lattice(), "{s:?}");
+        }
+        assert_eq!(pixel_sources().count(), 3);
+    }
+
+    #[test]
+    fn corner_value_reads_the_lattice_source() {
+        let p = PreparedSource::new(&params(RandomSource::Permutation, 4));
+        let frame = Frame::new(256, false);
+        let direct = TableSource::new(LatticeHash::Permutation, 256, Distribution::Uniform, 4);
+        for k in 0..4 {
+            let v = p.corner_value(&frame, (0, 0), (3, 9), None, k);
+            assert_eq!(v, direct.corner(3, 9)[k]);
+            // Tiling with period 4 maps (3, 9) to (3, 1).
+            let w = p.corner_value(&frame, (0, 0), (3, 9), Some(4), k);
+            assert_eq!(w, direct.corner(3, 1)[k]);
+        }
+    }
+
     #[test]
     fn fill_row_matches_at() {
-        for source in RandomSource::ALL {
+        for source in pixel_sources() {
             for wrap in [false, true] {
                 let p = PreparedSource::new(&params(source, 77));
                 let frame = Frame::new(2048, wrap);
@@ -357,7 +369,7 @@ mod tests {
     #[test]
     fn wrapping_repeats_corners() {
         let frame = Frame::new(256, true);
-        for source in RandomSource::ALL {
+        for source in pixel_sources() {
             let p = PreparedSource::new(&params(source, 3));
             assert_eq!(p.at(&frame, 0, 8, 1), p.at(&frame, 256, 8 + 256, 1));
             assert_eq!(p.at(&frame, -16, 8, 0), p.at(&frame, 240, 8, 0));
