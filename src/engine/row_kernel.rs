@@ -35,6 +35,21 @@ pub(super) fn corner<P: ProximityFn>(row: &CornerRows<'_>, j: usize) -> [f32; 4]
     std::array::from_fn(|k| if k < P::NEEDS { row[k][j] } else { 0.0 })
 }
 
+/// The random numbers of cell `j`'s corners: top-left, top-right, bottom-left, bottom-right.
+#[inline(always)]
+fn cell_corners<P: ProximityFn>(
+    top: &CornerRows<'_>,
+    bottom: &CornerRows<'_>,
+    j: usize,
+) -> [[f32; 4]; 4] {
+    [
+        corner::<P>(top, j),
+        corner::<P>(top, j + 1),
+        corner::<P>(bottom, j),
+        corner::<P>(bottom, j + 1),
+    ]
+}
+
 /// One pixel: the four-corner sum of proximity x fade, times the octave amplitude,
 /// in the original's order of operations.
 #[inline(always)]
@@ -84,12 +99,7 @@ pub(super) fn row_small<P: ProximityFn, const S: usize, const ACC: bool>(
         let t: [[f32; 4]; S] =
             std::array::from_fn(|u| [o.fade_l_x[u], o.fade_l[u], o.fade_r_x[u], o.fade_r[u]]);
         for (j, e) in cells {
-            let r = [
-                corner::<P>(&top, j),
-                corner::<P>(&top, j + 1),
-                corner::<P>(&bottom, j),
-                corner::<P>(&bottom, j + 1),
-            ];
+            let r = cell_corners::<P>(&top, &bottom, j);
             let [a1, b1, a2, b2] = linear_coeffs::<P>(o, rc, &r);
             for u in 0..S {
                 let t = t[u];
@@ -101,12 +111,7 @@ pub(super) fn row_small<P: ProximityFn, const S: usize, const ACC: bool>(
     let w: [[f32; 4]; S] = std::array::from_fn(|u| std::array::from_fn(|c| rc.w[c][u]));
     let x: [(f32, f32); S] = std::array::from_fn(|u| (o.x_l[u], o.x_r[u]));
     for (j, e) in cells {
-        let r = [
-            corner::<P>(&top, j),
-            corner::<P>(&top, j + 1),
-            corner::<P>(&bottom, j),
-            corner::<P>(&bottom, j + 1),
-        ];
+        let r = cell_corners::<P>(&top, &bottom, j);
         for u in 0..S {
             store::<ACC>(&mut e[u], pixel::<P>(o, x[u], rc, &r, w[u]));
         }
@@ -132,12 +137,7 @@ pub(super) fn row_cells<P: ProximityFn, const ACC: bool>(
     );
     let w: [&[f32]; 4] = std::array::from_fn(|c| &rc.w[c][..s]);
     for (j, e) in out[..o.cells * s].chunks_exact_mut(s).enumerate() {
-        let r = [
-            corner::<P>(&top, j),
-            corner::<P>(&top, j + 1),
-            corner::<P>(&bottom, j),
-            corner::<P>(&bottom, j + 1),
-        ];
+        let r = cell_corners::<P>(&top, &bottom, j);
         // Zipped iterators instead of indexing: no bounds checks, so the loops vectorise.
         if P::LINEAR {
             let [a1, b1, a2, b2] = linear_coeffs::<P>(o, rc, &r);
