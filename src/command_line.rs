@@ -31,9 +31,15 @@ pub fn flags(preset: &Preset) -> Vec<(&'static str, String)> {
         ("fade", n.fade.id().to_owned()),
         ("random", n.random.id().to_owned()),
         ("tileable", n.tileable.to_string()),
+        ("table-size", n.table_size.to_string()),
+        ("distribution", n.distribution.id().to_owned()),
+        ("octave-law", n.octave_law.id().to_owned()),
+        ("lacunarity", n.lacunarity.to_string()),
+        ("origin", format!("{},{}", n.origin[0], n.origin[1])),
         ("contrast", o.contrast.to_string()),
         ("luminance", o.luminance.to_string()),
         ("auto-levels", o.auto_levels.to_string()),
+        ("normalize", o.normalize.to_string()),
         ("tint", format!("{r:02x}{g:02x}{b:02x}")),
         ("normal-strength", o.normal_strength.to_string()),
         ("normal-convention", o.normal_convention.id().to_owned()),
@@ -54,7 +60,7 @@ pub fn to_command_line(preset: &Preset, out: &Path, format: ExportFormat) -> Str
     );
     for (name, value) in flags(preset) {
         let value = shell_quote(&value);
-        if matches!(name, "tileable" | "auto-levels") {
+        if matches!(name, "tileable" | "auto-levels" | "normalize") {
             cmd.push_str(&format!(" --{name}={value}"));
         } else {
             cmd.push_str(&format!(" --{name} {value}"));
@@ -67,8 +73,9 @@ pub fn to_command_line(preset: &Preset, out: &Path, format: ExportFormat) -> Str
 mod tests {
     use super::*;
     use crate::color_ramp::{ColorRamp, RampStop};
+    use crate::engine::random::Distribution;
     use crate::normal_map::NormalConvention;
-    use crate::params::Displacement;
+    use crate::params::{Displacement, OctaveLaw};
     use crate::{Fade, Proximity, RandomSource};
 
     fn unusual() -> Preset {
@@ -83,6 +90,12 @@ mod tests {
         p.noise.fade = Fade::Quintic;
         p.noise.random = RandomSource::Modern;
         p.noise.tileable = true;
+        p.noise.table_size = 64;
+        p.noise.distribution = Distribution::Normal;
+        p.noise.octave_law = OctaveLaw::Classic;
+        p.noise.lacunarity = 2.5;
+        p.noise.origin = [-3.0, 0.25];
+        p.output.normalize = true;
         p.output.contrast = 1.25;
         p.output.luminance = -0.1;
         p.output.auto_levels = true;
@@ -126,6 +139,12 @@ mod tests {
             " --fade quintic",
             " --random modern",
             " --tileable=true",
+            " --table-size 64",
+            " --distribution normal",
+            " --octave-law classic",
+            " --lacunarity 2.5",
+            " --origin -3,0.25",
+            " --normalize=true",
             " --contrast 1.25",
             " --luminance -0.1",
             " --auto-levels=true",

@@ -1,7 +1,7 @@
 //! Where a texture's lattice lies: grid lines per octave and the noise coordinates of
 //! pixels, for the viewer's grid and coordinate overlays.
 
-use crate::params::NoiseParams;
+use crate::params::{Displacement, NoiseParams};
 
 /// Lattice geometry of one set of parameters.
 #[derive(Clone, Copy, Debug)]
@@ -20,33 +20,52 @@ impl<'a> LatticeInfo<'a> {
         self.params.steps().count()
     }
 
-    /// Pixel positions (columns; rows are the same) of the lattice lines of `octave`
-    /// inside `0..=size`; empty for an octave that is not computed.
-    pub fn grid_lines(&self, octave: usize) -> Vec<u32> {
+    /// Pixel positions of the lattice lines of `octave` inside `0..=size`, columns then
+    /// rows (they differ once the origin is panned); empty for an octave not computed.
+    pub fn grid_lines(&self, octave: usize) -> [Vec<f64>; 2] {
         let Some(step) = self.params.steps().nth(octave) else {
-            return Vec::new();
+            return [Vec::new(), Vec::new()];
         };
-        let step = step as i64;
-        let init = i64::from(self.params.displacement.origin(step as i32));
-        let size = i64::from(self.params.size);
-        (0..)
-            .map(|k| init + k * step)
-            .take_while(|&x| x <= size)
-            .filter(|&x| x >= 0)
-            .map(|x| x as u32)
-            .collect()
+        let init = self.init(step);
+        let size = f64::from(self.params.size);
+        let offset = self.pixel_offset();
+        offset.map(|off| {
+            // Lattice points sit at `init + i * step - off` (as the engine places them).
+            let first = ((off - init) / step).ceil();
+            (0..)
+                .map(|k| init + (first + f64::from(k)) * step - off)
+                .take_while(|&x| x <= size)
+                .collect()
+        })
     }
 
     /// The noise coordinates of pixel `(px, py)`: its position in cells of the first
-    /// octave's lattice, counted from lattice point 0 (Parberry's "coordinates" overlay).
+    /// octave's lattice, counted from lattice point 0 and including the panned origin
+    /// (Parberry's "coordinates" overlay).
     pub fn noise_coords(&self, px: f64, py: f64) -> [f64; 2] {
         let step = f64::from(self.params.initial_step.max(1));
-        let init = f64::from(
-            self.params
-                .displacement
-                .origin(self.params.initial_step.max(1) as i32),
-        );
-        [(px - init) / step, (py - init) / step]
+        let init = self.init(step);
+        let o = self.params.origin;
+        [(px - init) / step + o[0], (py - init) / step + o[1]]
+    }
+
+    /// Where an octave of `step` starts (the displacement, as the engine computes it).
+    fn init(&self, step: f64) -> f64 {
+        if step.fract() == 0.0 {
+            f64::from(self.params.displacement.origin(step as i32))
+        } else {
+            match self.params.displacement {
+                Displacement::None => 0.0,
+                Displacement::Half => -(step / 2.0).floor(),
+                Displacement::Quarter => -(step / 4.0).floor(),
+            }
+        }
+    }
+
+    /// The pan in pixels: the origin in first-octave cells times the first step.
+    fn pixel_offset(&self) -> [f64; 2] {
+        let step = f64::from(self.params.initial_step);
+        self.params.origin.map(|o| o * step)
     }
 
     /// Noise coordinates of the top-left and bottom-right pixels.
@@ -59,7 +78,6 @@ impl<'a> LatticeInfo<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::Displacement;
 
     fn params(displacement: Displacement) -> NoiseParams {
         NoiseParams {
@@ -76,11 +94,13 @@ mod tests {
         let p = params(Displacement::None);
         let info = LatticeInfo::new(&p);
         assert_eq!(info.octave_count(), 3);
-        assert_eq!(info.grid_lines(0), vec![0, 16, 32, 48, 64]);
-        assert_eq!(info.grid_lines(1).len(), 9);
-        assert!(info.grid_lines(3).is_empty());
+        let cols = vec![0.0, 16.0, 32.0, 48.0, 64.0];
+        assert_eq!(info.grid_lines(0), [cols.clone(), cols]);
+        assert_eq!(info.grid_lines(1)[0].len(), 9);
+        assert!(info.grid_lines(3)[0].is_empty());
         let p = params(Displacement::Half);
-        assert_eq!(LatticeInfo::new(&p).grid_lines(0), vec![8, 24, 40, 56]);
+        let cols = vec![8.0, 24.0, 40.0, 56.0];
+        assert_eq!(LatticeInfo::new(&p).grid_lines(0), [cols.clone(), cols]);
     }
 
     #[test]
@@ -91,5 +111,21 @@ mod tests {
         assert_eq!(br, [63.0 / 16.0, 63.0 / 16.0]);
         let p = params(Displacement::Half);
         assert_eq!(LatticeInfo::new(&p).corner_coords().0, [0.5, 0.5]);
+    }
+
+    #[test]
+    fn the_origin_moves_coordinates_and_grid() {
+        let p = NoiseParams {
+            origin: [256.0, -0.25],
+            ..params(Displacement::None)
+        };
+        let info = LatticeInfo::new(&p);
+        let (tl, br) = info.corner_coords();
+        assert_eq!(tl, [256.0, -0.25]);
+        assert_eq!(br, [256.0 + 63.0 / 16.0, -0.25 + 63.0 / 16.0]);
+        let [cols, rows] = info.grid_lines(0);
+        assert_eq!(cols, vec![0.0, 16.0, 32.0, 48.0, 64.0]);
+        // The window moved a quarter cell back: lattice rows appear a quarter step lower.
+        assert_eq!(rows, vec![4.0, 20.0, 36.0, 52.0]);
     }
 }

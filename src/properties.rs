@@ -35,6 +35,11 @@ pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static
         rows.push(("Table size", n.table_size.to_string()));
         rows.push(("Distribution", n.distribution.id().to_owned()));
     }
+    rows.push(("Octave law", n.octave_law.id().to_owned()));
+    if n.octave_law == crate::OctaveLaw::Classic {
+        rows.push(("Lacunarity", n.lacunarity.to_string()));
+    }
+    rows.push(("Origin", format!("({}, {})", n.origin[0], n.origin[1])));
     rows.extend([
         ("Tileable", yes_no(n.tileable)),
         ("Contrast", format!("{}", o.contrast)),
@@ -119,7 +124,17 @@ mod tests {
         assert_eq!(get("Min").as_deref(), Some("0.250000"));
         assert_eq!(get("Max").as_deref(), Some("0.750000"));
         assert_eq!(get("Mean").as_deref(), Some("0.500000"));
+        let mut classic = parberry();
+        classic.noise.octave_law = crate::OctaveLaw::Classic;
+        classic.noise.lacunarity = 2.5;
+        classic.noise.origin = [256.0, -1.5];
+        let rows = properties(&classic, None);
+        let get = |k: &str| rows.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
+        assert_eq!(get("Octave law").as_deref(), Some("classic"));
+        assert_eq!(get("Lacunarity").as_deref(), Some("2.5"));
+        assert_eq!(get("Origin").as_deref(), Some("(256, -1.5)"));
         let plain = properties(&Preset::default(), None);
         assert!(plain.iter().all(|(n, _)| *n != "Table size" && *n != "Min"));
+        assert!(plain.iter().all(|(n, _)| *n != "Lacunarity"));
     }
 }

@@ -2,6 +2,7 @@
 //! coordinate overlays and properties dialog, and libnoise's lit (bump-map) view.
 
 use super::lit_view::{Light, shade};
+use super::octave_controls::octave_controls_ui;
 use super::panels::labelled;
 use super::state::Shown;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE, mix32};
@@ -94,6 +95,8 @@ impl ClassicView {
         ui.checkbox(&mut draft.output.normalize, "Normalize by maximum")
             .on_hover_text("Divide the texture by its maximum so the brightest value is exactly 1 (the layered value noise article).");
         ui.separator();
+        octave_controls_ui(ui, &mut draft.noise);
+        ui.separator();
         let octaves = LatticeInfo::new(&draft.noise).octave_count();
         ui.horizontal(|ui| {
             ui.checkbox(&mut self.show_grid, "Grid")
@@ -108,7 +111,7 @@ impl ClassicView {
         });
         ui.checkbox(&mut self.show_coords, "Coordinates")
             .on_hover_text(
-                "Noise coordinates (in first-octave cells) of the top-left and bottom-right pixels",
+                "Noise coordinates (in first-octave cells, origin included) of the top-left and bottom-right pixels",
             );
         ui.checkbox(&mut self.show_properties, "Properties")
             .on_hover_text("All parameters with the texture's min, max and mean");
@@ -151,21 +154,23 @@ impl ClassicView {
         let info = LatticeInfo::new(noise);
         let px = image_rect.width() / noise.size.max(1) as f32;
         if self.show_grid {
-            let lines = info.grid_lines(self.grid_octave);
+            let [cols, rows] = info.grid_lines(self.grid_octave);
             // Lines closer than 3 screen points would only grey the image out.
-            let spacing = lines
+            let spacing = cols
                 .windows(2)
                 .next()
                 .map_or(f32::MAX, |w| (w[1] - w[0]) as f32 * px);
             if spacing >= 3.0 {
                 let stroke = Stroke::new(1.0, Color32::from_rgba_unmultiplied(255, 60, 60, 160));
-                for &l in &lines {
-                    let x = image_rect.min.x + l as f32 * px;
-                    let y = image_rect.min.y + l as f32 * px;
+                for &c in &cols {
+                    let x = image_rect.min.x + c as f32 * px;
                     painter.line_segment(
                         [pos2(x, image_rect.min.y), pos2(x, image_rect.max.y)],
                         stroke,
                     );
+                }
+                for &r in &rows {
+                    let y = image_rect.min.y + r as f32 * px;
                     painter.line_segment(
                         [pos2(image_rect.min.x, y), pos2(image_rect.max.x, y)],
                         stroke,

@@ -16,6 +16,7 @@ mod history;
 mod light_pad;
 mod lit_view;
 mod menu;
+mod octave_controls;
 mod panels;
 mod preset_browser;
 mod preview;

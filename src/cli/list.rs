@@ -2,7 +2,7 @@
 
 use crate::engine::random::Distribution;
 use crate::export::ExportFormat;
-use crate::params::Displacement;
+use crate::params::{Displacement, OctaveLaw};
 use crate::{Fade, Proximity, RandomSource};
 use std::fmt::Write;
 
@@ -38,6 +38,17 @@ pub fn listing() -> String {
         };
         let _ = writeln!(s, "  {:<16} {what}", d.id());
     }
+    let _ = writeln!(
+        s,
+        "\nOctave laws (--octave-law; --lacunarity L, --origin X,Y):"
+    );
+    for l in OctaveLaw::ALL {
+        let what = match l {
+            OctaveLaw::Original => "step halves per octave, amplitude (step/size)^(1-p)",
+            OctaveLaw::Classic => "step / lacunarity per octave, amplitude persistence^k",
+        };
+        let _ = writeln!(s, "  {:<16} {what}", l.id());
+    }
     let _ = writeln!(s, "\nFormats (--format):");
     for f in ExportFormat::ALL {
         let _ = writeln!(s, "  {:<16} {}", f.id(), f.label());
@@ -58,6 +69,7 @@ mod tests {
             .chain(Fade::ALL.iter().map(|f| f.id()))
             .chain(RandomSource::ALL.iter().map(|r| r.id()))
             .chain(Distribution::ALL.iter().map(|d| d.id()))
+            .chain(OctaveLaw::ALL.iter().map(|l| l.id()))
             .chain(ExportFormat::ALL.iter().map(|f| f.id()));
         for id in ids {
             assert!(

@@ -5,6 +5,7 @@
 
 mod bench;
 mod list;
+mod octave_flags;
 mod overrides;
 mod render;
 

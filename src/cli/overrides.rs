@@ -1,10 +1,11 @@
 //! Parameter flags that override a preset; shared by `render`, `bench` and the app.
 
+use super::octave_flags::{parse_lacunarity, parse_octave_law, parse_origin};
 use crate::color_ramp::ColorRamp;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::error::Result;
 use crate::normal_map::NormalConvention;
-use crate::params::{Displacement, MAX_SIZE};
+use crate::params::{Displacement, MAX_SIZE, OctaveLaw};
 use crate::preset::Preset;
 use crate::{Fade, Proximity, RandomSource};
 use clap::Args;
@@ -50,6 +51,16 @@ pub struct Overrides {
     /// midpoint or maximal.
     #[arg(long, value_name = "ID", value_parser = parse_distribution)]
     pub distribution: Option<Distribution>,
+    /// Octave law: original (step halves, amplitude (step/size)^(1-p)) or classic (step
+    /// divided by --lacunarity, amplitude persistence^k).
+    #[arg(long, value_name = "ID", value_parser = parse_octave_law)]
+    pub octave_law: Option<OctaveLaw>,
+    /// Step ratio between octaves under the classic law, 1.1..=16 (default 2).
+    #[arg(long, value_name = "L", value_parser = parse_lacunarity)]
+    pub lacunarity: Option<f64>,
+    /// Lattice origin (pan) X,Y in cells of the first octave, e.g. 256,0 (Parberry's jump).
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true, value_parser = parse_origin)]
+    pub origin: Option<[f64; 2]>,
     /// Contrast: grey = 0.5 + (h - 0.5) * contrast + luminance.
     #[arg(long, value_name = "C", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub contrast: Option<f32>,
@@ -131,6 +142,15 @@ impl Overrides {
         }
         if let Some(v) = self.distribution {
             noise.distribution = v;
+        }
+        if let Some(v) = self.octave_law {
+            noise.octave_law = v;
+        }
+        if let Some(v) = self.lacunarity {
+            noise.lacunarity = v;
+        }
+        if let Some(v) = self.origin {
+            noise.origin = v;
         }
         let out = &mut preset.output;
         if let Some(v) = self.contrast {
@@ -344,9 +364,15 @@ mod tests {
             table_size: Some(64),
             distribution: Some(Distribution::Normal),
             normalize: Some(true),
+            octave_law: Some(OctaveLaw::Classic),
+            lacunarity: Some(2.5),
+            origin: Some([3.0, -1.5]),
             ..Overrides::default()
         };
         let p = o.applied(&Preset::default()).unwrap();
+        assert_eq!(p.noise.octave_law, OctaveLaw::Classic);
+        assert_eq!(p.noise.lacunarity, 2.5);
+        assert_eq!(p.noise.origin, [3.0, -1.5]);
         assert_eq!(p.noise.random, RandomSource::Hash64);
         assert_eq!(p.noise.table_size, 64);
         assert_eq!(p.noise.distribution, Distribution::Normal);
