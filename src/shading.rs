@@ -138,4 +138,30 @@ mod tests {
                 .all(|p| p.0[0] == 128)
         );
     }
+
+    #[test]
+    fn creases_of_linear_value_noise_show_up() {
+        // Bilinear value noise has slope jumps on grid lines (libnoise's article): pixels
+        // across a grid line differ more in the lit view than pixels within a cell.
+        let p = crate::NoiseParams {
+            size: 64,
+            octaves: 1,
+            initial_step: 16,
+            persistence: 1.0,
+            proximity: crate::Proximity::Hill,
+            fade: crate::Fade::Linear,
+            random: crate::RandomSource::LibnoiseValue,
+            ..crate::NoiseParams::default()
+        };
+        let hm = crate::engine::generate_simple(&p).unwrap();
+        let lit = shade_heights(&hm, &Light::default(), false);
+        let jump = |x: u32| -> u32 {
+            (1..63)
+                .map(|y| u32::from(lit.get_pixel(x, y).0[0].abs_diff(lit.get_pixel(x + 1, y).0[0])))
+                .sum()
+        };
+        // Pixel 16 is on the grid line: 15 -> 16 stays in a cell, 16 -> 17 crosses it.
+        let (across, within) = (jump(15) + jump(16), jump(7) + jump(8));
+        assert!(across > within, "across {across}, within {within}");
+    }
 }

@@ -1,13 +1,13 @@
 //! The classic viewers' tools: Parberry's table settings, "Randomize", grid and
 //! coordinate overlays and properties dialog, and libnoise's lit (bump-map) view.
 
-use super::lit_view::{Light, shade};
 use super::octave_controls::octave_controls_ui;
 use super::panels::labelled;
 use super::state::Shown;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE, mix32};
 use crate::lattice_info::LatticeInfo;
 use crate::properties::{properties, uses_table};
+use crate::shading::{Light, shade_heights};
 use crate::{NoiseParams, Preset};
 use egui::{Color32, Rect, Stroke, pos2, vec2};
 
@@ -211,7 +211,8 @@ impl ClassicView {
         if !fresh {
             let hm = shown.heightmap.as_ref();
             let s = hm.size() as usize;
-            let image = egui::ColorImage::from_gray([s, s], &shade(hm, &self.light));
+            let lit = shade_heights(hm, &self.light, false);
+            let image = egui::ColorImage::from_gray([s, s], lit.as_raw());
             let tex = ctx.load_texture("lit-view", image, egui::TextureOptions::LINEAR);
             self.lit_cache = Some((key, self.light, tex));
         }

@@ -14,7 +14,6 @@ mod file_picker;
 mod gallery;
 mod history;
 mod light_pad;
-mod lit_view;
 mod menu;
 mod octave_controls;
 mod panels;
