@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod engine;
 pub mod error;
+pub mod octave_law;
 pub mod params;
 
 pub use engine::{Fade, HeightStats, Heightmap, JobControl, Proximity, RandomSource, generate};

@@ -8,6 +8,7 @@ use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::error::ParamError;
 use crate::normal_map::NormalConvention;
+pub use crate::octave_law::OctaveLaw;
 use serde::{Deserialize, Serialize};
 
 /// Largest texture side accepted (16384^2 floats are 1 GiB of heightmap).
@@ -57,37 +58,6 @@ impl Displacement {
             Displacement::Half => -step / 2,
             Displacement::Quarter => -step / 4,
         }
-    }
-}
-
-/// How octave steps and amplitudes progress.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OctaveLaw {
-    /// The original tool: step halves each octave (integer division), amplitude
-    /// `(step / size)^(1 - persistence)`.
-    #[default]
-    Original,
-    /// The classic fBm law: step divided by `lacunarity` each octave, amplitude multiplied
-    /// by `persistence` (octave 0 has amplitude 1).
-    Classic,
-}
-
-impl OctaveLaw {
-    /// Every law, in menu order.
-    pub const ALL: [OctaveLaw; 2] = [OctaveLaw::Original, OctaveLaw::Classic];
-
-    /// The stable id used in presets and on the command line.
-    pub fn id(self) -> &'static str {
-        match self {
-            OctaveLaw::Original => "original",
-            OctaveLaw::Classic => "classic",
-        }
-    }
-
-    /// Looks a law up by id.
-    pub fn from_id(id: &str) -> Option<OctaveLaw> {
-        Self::ALL.into_iter().find(|l| l.id() == id)
     }
 }
 
