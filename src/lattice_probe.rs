@@ -56,11 +56,7 @@ impl LatticeProbe {
             .steps()
             .enumerate()
             .map(|(k, s)| {
-                let init = match params.displacement {
-                    crate::params::Displacement::None => 0.0,
-                    crate::params::Displacement::Half => -(s / 2.0).floor(),
-                    crate::params::Displacement::Quarter => -(s / 4.0).floor(),
-                };
+                let init = params.displacement.origin_f64(s);
                 let (wx, wy) = (f64::from(x) + pan[0], f64::from(y) + pan[1]);
                 let (cx, cy) = (((wx - init) / s).floor(), ((wy - init) / s).floor());
                 let world_corner = (init + cx * s, init + cy * s);

@@ -51,6 +51,16 @@ impl Displacement {
         Self::ALL.into_iter().find(|d| d.id() == id)
     }
 
+    /// [`Self::origin`] for a possibly fractional step (the classic law's off-grid octaves):
+    /// the same whole-pixel shift, `-floor(step / 2)` or `-floor(step / 4)`.
+    pub fn origin_f64(self, step: f64) -> f64 {
+        match self {
+            Displacement::None => 0.0,
+            Displacement::Half => -(step / 2.0).floor(),
+            Displacement::Quarter => -(step / 4.0).floor(),
+        }
+    }
+
     /// The lattice origin for an octave of the given step (integer division, as the original).
     pub fn origin(self, step: i32) -> i32 {
         match self {

@@ -81,11 +81,7 @@ impl Plan {
             .enumerate()
             .map(|(k, s)| {
                 if panned || s.fract() != 0.0 {
-                    let init = match p.displacement {
-                        crate::params::Displacement::None => 0.0,
-                        crate::params::Displacement::Half => -(s / 2.0).floor(),
-                        crate::params::Displacement::Quarter => -(s / 4.0).floor(),
-                    };
+                    let init = p.displacement.origin_f64(s);
                     let l = s as f32;
                     return OctavePlan::Free(FreeOctave {
                         step: s,
