@@ -20,7 +20,7 @@ use super::heightmap::Heightmap;
 use super::job_control::JobControl;
 use super::proximity::{ProximityFn, ProximityVisitor};
 use super::random::{Frame, PreparedSource};
-use super::row_kernel::{self, CornerRows, RowConsts, corner};
+use super::row_kernel::{self, CornerRows, RowConsts, RowScratch, corner};
 use crate::params::NoiseParams;
 use rayon::prelude::*;
 
@@ -141,6 +141,7 @@ struct Scratch {
     bottom: [Vec<f32>; 4],
     ext: Vec<f32>,
     weights: [Vec<f32>; 4],
+    row: RowScratch,
     free: FreeScratch,
 }
 
@@ -233,16 +234,18 @@ fn process_band<P: ProximityFn>(
             let vs = v as f32 / o.l;
             let (fv_t, fv_b) = (plan.fade.eval(vs), plan.fade.eval(1.0 - vs));
             let [w0, w1, w2, w3] = &mut sc.weights;
-            for (((w0, w1), (w2, w3)), (fl, fr)) in w0
-                .iter_mut()
-                .zip(w1.iter_mut())
-                .zip(w2.iter_mut().zip(w3.iter_mut()))
-                .zip(o.fade_l.iter().zip(&o.fade_r))
-            {
-                *w0 = fl * fv_t;
-                *w1 = fr * fv_t;
-                *w2 = fl * fv_b;
-                *w3 = fr * fv_b;
+            if !P::LINEAR {
+                for (((w0, w1), (w2, w3)), (fl, fr)) in w0
+                    .iter_mut()
+                    .zip(w1.iter_mut())
+                    .zip(w2.iter_mut().zip(w3.iter_mut()))
+                    .zip(o.fade_l.iter().zip(&o.fade_r))
+                {
+                    *w0 = fl * fv_t;
+                    *w1 = fr * fv_t;
+                    *w2 = fl * fv_b;
+                    *w3 = fr * fv_b;
+                }
             }
             let rc = RowConsts {
                 y_top: v as f32,
@@ -250,13 +253,15 @@ fn process_band<P: ProximityFn>(
                 fv_top: fv_t,
                 fv_bottom: fv_b,
                 w: [&w0[..], &w1[..], &w2[..], &w3[..]],
+                top_only: v == 0 && plan.exact_step_one,
+                left_only_at_zero: plan.exact_step_one,
             };
             let (top, bottom) = (slices(&sc.top, corners), slices(&sc.bottom, corners));
             if o.init == 0 && o.cells * s == size {
                 // Cells line up with the texture: accumulate straight into the row.
-                row_kernel::row::<P, true>(o, &rc, top, bottom, row);
+                row_kernel::row::<P, true>(o, &rc, top, bottom, &mut sc.row, row);
             } else {
-                row_kernel::row::<P, false>(o, &rc, top, bottom, &mut sc.ext);
+                row_kernel::row::<P, false>(o, &rc, top, bottom, &mut sc.row, &mut sc.ext);
                 let offset = (-o.init) as usize;
                 for (h, e) in row.iter_mut().zip(&sc.ext[offset..offset + size]) {
                     *h += *e;

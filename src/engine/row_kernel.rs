@@ -19,10 +19,24 @@ pub(super) struct RowConsts<'a> {
     /// Weights `fade(u) * fade(v)` of the top-left, top-right, bottom-left and
     /// bottom-right corners, per `u` (the general path only).
     pub w: [&'a [f32]; 4],
+    /// The bottom corners weigh exactly 0 on this row (`v = 0` and `fade(1) = 0`).
+    pub top_only: bool,
+    /// The right corners weigh exactly 0 at `u = 0` (`fade(1) = 0`).
+    pub left_only_at_zero: bool,
 }
 
 /// The corner rows above and below the pixel row, one slice per random number.
 pub(super) type CornerRows<'a> = [&'a [f32]; 4];
+
+/// Per-thread buffers of the row loops, reused from row to row.
+#[derive(Default)]
+pub(super) struct RowScratch {
+    /// Per corner, the linear coefficients `A` (of `x`) and `B` (constant) of this row.
+    a: Vec<f32>,
+    b: Vec<f32>,
+    /// The general path for small steps: pixel `u` of every cell, phase by phase.
+    phases: Vec<f32>,
+}
 
 #[inline(always)]
 fn store<const ACC: bool>(e: &mut f32, v: f32) {
@@ -35,142 +49,211 @@ pub(super) fn corner<P: ProximityFn>(row: &CornerRows<'_>, j: usize) -> [f32; 4]
     std::array::from_fn(|k| if k < P::NEEDS { row[k][j] } else { 0.0 })
 }
 
-/// The random numbers of cell `j`'s corners: top-left, top-right, bottom-left, bottom-right.
+/// `row` from corner `from` on, `n` corners long, for the random numbers `P` reads; cut
+/// once so the loops below index without bounds checks.
 #[inline(always)]
-fn cell_corners<P: ProximityFn>(
-    top: &CornerRows<'_>,
-    bottom: &CornerRows<'_>,
-    j: usize,
-) -> [[f32; 4]; 4] {
-    [
-        corner::<P>(top, j),
-        corner::<P>(top, j + 1),
-        corner::<P>(bottom, j),
-        corner::<P>(bottom, j + 1),
-    ]
+fn window<'a, P: ProximityFn>(row: &CornerRows<'a>, from: usize, n: usize) -> CornerRows<'a> {
+    std::array::from_fn(|k| if k < P::NEEDS { &row[k][from..from + n] } else { &[][..] })
 }
 
-/// One pixel: the four-corner sum of proximity x fade, times the octave amplitude,
-/// in the original's order of operations.
+/// One pixel: the four-corner sum of proximity x fade, times the octave amplitude, in
+/// the original's order of operations. `LEFT_ONLY` / `TOP_ONLY` drop corners whose
+/// weight is exactly 0 (their product would be +-0, which changes no sum).
 #[inline(always)]
-fn pixel<P: ProximityFn>(
+fn pixel<P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
     o: &Octave,
     (x_l, x_r): (f32, f32),
     rc: &RowConsts<'_>,
     r: &[[f32; 4]; 4],
     w: [f32; 4],
 ) -> f32 {
-    let h = P::eval(x_l, rc.y_top, o.l, o.il, r[0]) * w[0]
-        + P::eval(x_r, rc.y_top, o.l, o.il, r[1]) * w[1]
-        + P::eval(x_l, rc.y_bottom, o.l, o.il, r[2]) * w[2]
-        + P::eval(x_r, rc.y_bottom, o.l, o.il, r[3]) * w[3];
+    let mut h = P::eval(x_l, rc.y_top, o.l, o.il, r[0]) * w[0];
+    if !LEFT_ONLY {
+        h += P::eval(x_r, rc.y_top, o.l, o.il, r[1]) * w[1];
+    }
+    if !TOP_ONLY {
+        h += P::eval(x_l, rc.y_bottom, o.l, o.il, r[2]) * w[2];
+    }
+    if !LEFT_ONLY && !TOP_ONLY {
+        h += P::eval(x_r, rc.y_bottom, o.l, o.il, r[3]) * w[3];
+    }
     h * o.amp
 }
 
-/// For a proximity function linear in `x, y` (`P = alpha x + beta y + gamma`), the four
-/// corners of a cell fold into `h(u) = a1 f(u) u + b1 f(u) + a2 f(1-u) (u-l) + b2 f(1-u)`.
-/// Returns `[a1, b1, a2, b2]`, amplitude included.
+/// For a proximity function linear in `x, y` (`P = alpha x + beta y + gamma`), a cell's
+/// four corners fold into `h(u) = A_j f(u) u + B_j f(u) + A_j+1 f(1-u) (u-l) +
+/// B_j+1 f(1-u)`, where `A, B` belong to a corner column (top and bottom corner folded
+/// with the row's fade). Computed once per corner and row, shared by the two cells
+/// either side; amplitude included.
 #[inline(always)]
-fn linear_coeffs<P: ProximityFn>(o: &Octave, rc: &RowConsts<'_>, r: &[[f32; 4]; 4]) -> [f32; 4] {
-    let c = r.map(|r| P::linear(o.l, o.il, r));
-    let side = |top: [f32; 3], bottom: [f32; 3]| {
-        let a = top[0] * rc.fv_top + bottom[0] * rc.fv_bottom;
-        let b = (top[1] * rc.y_top + top[2]) * rc.fv_top
-            + (bottom[1] * rc.y_bottom + bottom[2]) * rc.fv_bottom;
-        (a * o.amp, b * o.amp)
-    };
-    let (a1, b1) = side(c[0], c[2]);
-    let (a2, b2) = side(c[1], c[3]);
-    [a1, b1, a2, b2]
-}
-
-/// Steps of `S` pixels (a power of two up to 32): loop across cells, the `S` pixels of a
-/// cell unrolled, so small cells still fill vector registers.
-#[inline(always)]
-pub(super) fn row_small<P: ProximityFn, const S: usize, const ACC: bool>(
+fn linear_row<P: ProximityFn>(
     o: &Octave,
     rc: &RowConsts<'_>,
-    top: CornerRows<'_>,
-    bottom: CornerRows<'_>,
+    top: &CornerRows<'_>,
+    bottom: &CornerRows<'_>,
+    a: &mut [f32],
+    b: &mut [f32],
+) {
+    let n = a.len().min(b.len());
+    let (top, bottom) = (window::<P>(top, 0, n), window::<P>(bottom, 0, n));
+    for (j, (a, b)) in a.iter_mut().zip(b.iter_mut()).enumerate().take(n) {
+        let t = P::linear(o.l, o.il, corner::<P>(&top, j));
+        let d = P::linear(o.l, o.il, corner::<P>(&bottom, j));
+        *a = (t[0] * rc.fv_top + d[0] * rc.fv_bottom) * o.amp;
+        *b = ((t[1] * rc.y_top + t[2]) * rc.fv_top + (d[1] * rc.y_bottom + d[2]) * rc.fv_bottom)
+            * o.amp;
+    }
+}
+
+/// Linear functions, steps of `S` pixels (a power of two up to 32): loop across cells,
+/// the `S` pixels of a cell unrolled, so small cells still fill vector registers.
+#[inline(always)]
+fn linear_small<const S: usize, const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
+    let n = o.cells;
+    let t: [[f32; 4]; S] =
+        std::array::from_fn(|u| [o.fade_l_x[u], o.fade_l[u], o.fade_r_x[u], o.fade_r[u]]);
+    let left = a[..n].iter().zip(&b[..n]);
+    let right = a[1..=n].iter().zip(&b[1..=n]);
+    for (e, ((&a1, &b1), (&a2, &b2))) in out[..n * S].chunks_exact_mut(S).zip(left.zip(right)) {
+        for u in 0..S {
+            let t = t[u];
+            store::<ACC>(&mut e[u], a1 * t[0] + b1 * t[1] + a2 * t[2] + b2 * t[3]);
+        }
+    }
+}
+
+/// Linear functions, any step: loop over cells, a cell's pixels in a vectorised loop.
+#[inline(always)]
+fn linear_cells<const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
+    let (n, s) = (o.cells, o.step as usize);
+    let tables = o.fade_l_x[..s]
+        .iter()
+        .zip(&o.fade_l[..s])
+        .zip(o.fade_r_x[..s].iter().zip(&o.fade_r[..s]));
+    let left = a[..n].iter().zip(&b[..n]);
+    let right = a[1..=n].iter().zip(&b[1..=n]);
+    for (e, ((&a1, &b1), (&a2, &b2))) in out[..n * s].chunks_exact_mut(s).zip(left.zip(right)) {
+        // Zipped iterators instead of indexing: no bounds checks, so the loop vectorises.
+        for (e, ((&t0, &t1), (&t2, &t3))) in e.iter_mut().zip(tables.clone()) {
+            store::<ACC>(e, a1 * t0 + b1 * t1 + a2 * t2 + b2 * t3);
+        }
+    }
+}
+
+/// General functions, steps of `S` = 2, 4 or 8 pixels. Vectorising within a cell would
+/// leave most lanes idle, and across cells would need shuffles of every corner value;
+/// so pixel `u` of every cell is computed first, phase by phase (contiguous corner
+/// loads, per-phase constants broadcast), then the phases are interleaved into the row.
+#[inline(always)]
+fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
+    o: &Octave,
+    rc: &RowConsts<'_>,
+    top: &CornerRows<'_>,
+    bottom: &CornerRows<'_>,
+    phases: &mut Vec<f32>,
     out: &mut [f32],
 ) {
-    let cells = out[..o.cells * S].chunks_exact_mut(S).enumerate();
-    if P::LINEAR {
-        let t: [[f32; 4]; S] =
-            std::array::from_fn(|u| [o.fade_l_x[u], o.fade_l[u], o.fade_r_x[u], o.fade_r[u]]);
-        for (j, e) in cells {
-            let r = cell_corners::<P>(&top, &bottom, j);
-            let [a1, b1, a2, b2] = linear_coeffs::<P>(o, rc, &r);
-            for u in 0..S {
-                let t = t[u];
-                store::<ACC>(&mut e[u], a1 * t[0] + b1 * t[1] + a2 * t[2] + b2 * t[3]);
-            }
+    let n = o.cells;
+    phases.resize(S * n, 0.0);
+    let rows = [
+        window::<P>(top, 0, n),
+        window::<P>(top, 1, n),
+        window::<P>(bottom, 0, n),
+        window::<P>(bottom, 1, n),
+    ];
+    for (u, dst) in phases.chunks_exact_mut(n).enumerate().take(S) {
+        let x = (o.x_l[u], o.x_r[u]);
+        let w = [rc.w[0][u], rc.w[1][u], rc.w[2][u], rc.w[3][u]];
+        match (u == 0 && rc.left_only_at_zero, rc.top_only) {
+            (false, false) => phase::<P, false, false>(o, rc, x, w, &rows, dst),
+            (false, true) => phase::<P, false, true>(o, rc, x, w, &rows, dst),
+            (true, false) => phase::<P, true, false>(o, rc, x, w, &rows, dst),
+            (true, true) => phase::<P, true, true>(o, rc, x, w, &rows, dst),
         }
-        return;
     }
-    let w: [[f32; 4]; S] = std::array::from_fn(|u| std::array::from_fn(|c| rc.w[c][u]));
-    let x: [(f32, f32); S] = std::array::from_fn(|u| (o.x_l[u], o.x_r[u]));
-    for (j, e) in cells {
-        let r = cell_corners::<P>(&top, &bottom, j);
+    let p: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
+    for (j, e) in (0..n).zip(out[..n * S].chunks_exact_mut(S)) {
         for u in 0..S {
-            store::<ACC>(&mut e[u], pixel::<P>(o, x[u], rc, &r, w[u]));
+            store::<ACC>(&mut e[u], p[u][j]);
         }
     }
 }
 
-/// Any step: loop over cells, the pixels of a cell in a vectorised inner loop.
+/// Pixel `u` (offsets `x`, weights `w`) of every cell of the row.
 #[inline(always)]
-pub(super) fn row_cells<P: ProximityFn, const ACC: bool>(
+fn phase<P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
     o: &Octave,
     rc: &RowConsts<'_>,
-    top: CornerRows<'_>,
-    bottom: CornerRows<'_>,
+    x: (f32, f32),
+    w: [f32; 4],
+    rows: &[CornerRows<'_>; 4],
+    dst: &mut [f32],
+) {
+    for (j, d) in dst.iter_mut().enumerate() {
+        let r = (*rows).map(|row| corner::<P>(&row, j));
+        *d = pixel::<P, LEFT_ONLY, TOP_ONLY>(o, x, rc, &r, w);
+    }
+}
+
+/// General functions, any step: loop over cells, a cell's pixels in a vectorised loop.
+#[inline(always)]
+fn general_cells<P: ProximityFn, const ACC: bool>(
+    o: &Octave,
+    rc: &RowConsts<'_>,
+    top: &CornerRows<'_>,
+    bottom: &CornerRows<'_>,
     out: &mut [f32],
 ) {
     let s = o.step as usize;
     let (x_l, x_r) = (&o.x_l[..s], &o.x_r[..s]);
-    let (fl, fr, flx, frx) = (
-        &o.fade_l[..s],
-        &o.fade_r[..s],
-        &o.fade_l_x[..s],
-        &o.fade_r_x[..s],
-    );
     let w: [&[f32]; 4] = std::array::from_fn(|c| &rc.w[c][..s]);
     for (j, e) in out[..o.cells * s].chunks_exact_mut(s).enumerate() {
-        let r = cell_corners::<P>(&top, &bottom, j);
-        // Zipped iterators instead of indexing: no bounds checks, so the loops vectorise.
-        if P::LINEAR {
-            let [a1, b1, a2, b2] = linear_coeffs::<P>(o, rc, &r);
-            let tables = flx.iter().zip(fl).zip(frx.iter().zip(fr));
-            for (e, ((&t0, &t1), (&t2, &t3))) in e.iter_mut().zip(tables) {
-                store::<ACC>(e, a1 * t0 + b1 * t1 + a2 * t2 + b2 * t3);
-            }
-        } else {
-            let inputs = x_l.iter().zip(x_r).zip(w[0]).zip(w[1]).zip(w[2]).zip(w[3]);
-            for (e, (((((&xl, &xr), &w0), &w1), &w2), &w3)) in e.iter_mut().zip(inputs) {
-                store::<ACC>(e, pixel::<P>(o, (xl, xr), rc, &r, [w0, w1, w2, w3]));
-            }
+        let r = [
+            corner::<P>(top, j),
+            corner::<P>(top, j + 1),
+            corner::<P>(bottom, j),
+            corner::<P>(bottom, j + 1),
+        ];
+        let inputs = x_l.iter().zip(x_r).zip(w[0]).zip(w[1]).zip(w[2]).zip(w[3]);
+        for (e, (((((&xl, &xr), &w0), &w1), &w2), &w3)) in e.iter_mut().zip(inputs) {
+            let v = pixel::<P, false, false>(o, (xl, xr), rc, &r, [w0, w1, w2, w3]);
+            store::<ACC>(e, v);
         }
     }
 }
 
 /// Computes one row of octave `o` into `out` (`ACC`: adding to it), choosing the loop
-/// shape for the step.
+/// shape for the function and the step.
 #[inline(always)]
 pub(super) fn row<P: ProximityFn, const ACC: bool>(
     o: &Octave,
     rc: &RowConsts<'_>,
     top: CornerRows<'_>,
     bottom: CornerRows<'_>,
+    sc: &mut RowScratch,
     out: &mut [f32],
 ) {
+    if P::LINEAR {
+        let corners = o.cells + 1;
+        sc.a.resize(corners, 0.0);
+        sc.b.resize(corners, 0.0);
+        linear_row::<P>(o, rc, &top, &bottom, &mut sc.a, &mut sc.b);
+        let (a, b) = (&sc.a[..], &sc.b[..]);
+        return match o.step {
+            1 => linear_small::<1, ACC>(o, a, b, out),
+            2 => linear_small::<2, ACC>(o, a, b, out),
+            4 => linear_small::<4, ACC>(o, a, b, out),
+            8 => linear_small::<8, ACC>(o, a, b, out),
+            16 => linear_small::<16, ACC>(o, a, b, out),
+            32 => linear_small::<32, ACC>(o, a, b, out),
+            _ => linear_cells::<ACC>(o, a, b, out),
+        };
+    }
+    let phases = &mut sc.phases;
     match o.step {
-        1 => row_small::<P, 1, ACC>(o, rc, top, bottom, out),
-        2 => row_small::<P, 2, ACC>(o, rc, top, bottom, out),
-        4 => row_small::<P, 4, ACC>(o, rc, top, bottom, out),
-        8 => row_small::<P, 8, ACC>(o, rc, top, bottom, out),
-        16 => row_small::<P, 16, ACC>(o, rc, top, bottom, out),
-        32 => row_small::<P, 32, ACC>(o, rc, top, bottom, out),
-        _ => row_cells::<P, ACC>(o, rc, top, bottom, out),
+        2 => general_phased::<P, 2, ACC>(o, rc, &top, &bottom, phases, out),
+        4 => general_phased::<P, 4, ACC>(o, rc, &top, &bottom, phases, out),
+        8 => general_phased::<P, 8, ACC>(o, rc, &top, &bottom, phases, out),
+        _ => general_cells::<P, ACC>(o, rc, &top, &bottom, out),
     }
 }
