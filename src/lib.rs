@@ -10,7 +10,9 @@ pub mod error;
 pub mod octave_law;
 pub mod params;
 
-pub use engine::{Fade, HeightStats, Heightmap, JobControl, Proximity, RandomSource, generate};
+pub use engine::{
+    Fade, HeightStats, Heightmap, JobControl, Proximity, RandomSource, generate, generate_into,
+};
 pub use error::{Error, ParamError, Result};
 pub use params::{Displacement, NoiseParams, OctaveLaw, OutputParams};
 pub mod color_ramp;

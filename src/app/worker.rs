@@ -108,12 +108,47 @@ struct Cache {
     elapsed: Duration,
 }
 
+/// Heightmaps of earlier full renders, kept so a later render can write into one once
+/// the UI no longer shows it: regenerating on every slider move then skips allocating
+/// and zeroing a fresh map (as costly as an octave at 2048 x 2048).
+#[derive(Default)]
+struct Recycler {
+    retired: Vec<Arc<Heightmap>>,
+}
+
+impl Recycler {
+    /// Maps kept at most: the one shown, the one being replaced, one spare.
+    const KEEP: usize = 3;
+    /// Larger maps are freed, not kept (16384^2 would pin a gigabyte per map).
+    const MAX_PIXELS: usize = 4096 * 4096;
+
+    fn retire(&mut self, heightmap: Arc<Heightmap>) {
+        if heightmap.data().len() > Self::MAX_PIXELS {
+            return;
+        }
+        self.retired.push(heightmap);
+        if self.retired.len() > Self::KEEP {
+            self.retired.remove(0);
+        }
+    }
+
+    /// A retired map nothing else holds any more.
+    fn take(&mut self) -> Option<Heightmap> {
+        let i = self
+            .retired
+            .iter()
+            .position(|h| Arc::strong_count(h) == 1)?;
+        Arc::try_unwrap(self.retired.swap_remove(i)).ok()
+    }
+}
+
 fn run(
     rx: &Receiver<(RenderJob, Arc<JobControl>)>,
     results: &Sender<Command>,
     ctx: &egui::Context,
 ) {
     let mut cache: Option<Cache> = None;
+    let mut recycler = Recycler::default();
     while let Ok(mut next) = rx.recv() {
         // Only the newest queued job matters.
         while let Ok(newer) = rx.try_recv() {
@@ -126,7 +161,7 @@ fn run(
         };
         // A bug in one render must not take the worker (and every later render) down.
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            render(&job, &control, &mut cache, &send);
+            render(&job, &control, &mut cache, &mut recycler, &send);
         }));
         if outcome.is_err() {
             cache = None;
@@ -142,6 +177,7 @@ fn render(
     job: &RenderJob,
     control: &JobControl,
     cache: &mut Option<Cache>,
+    recycler: &mut Recycler,
     send: &dyn Fn(Command),
 ) {
     if let Some(c) = cache.as_ref().filter(|c| c.noise == job.noise) {
@@ -152,7 +188,7 @@ fn render(
     }
     if job.noise.size > PREVIEW_THRESHOLD {
         let small = job.noise.resized(PREVIEW_SIZE);
-        match generate(&small, control) {
+        match generate(&small, control, None) {
             Ok((hm, elapsed)) => {
                 let stats = hm.stats();
                 let result = finish(job, &small, true, Arc::new(hm), stats, elapsed);
@@ -162,16 +198,19 @@ fn render(
             Err(e) => return send(Command::RenderFailed(e.to_string())),
         }
     }
-    match generate(&job.noise, control) {
+    match generate(&job.noise, control, recycler.take()) {
         Ok((hm, elapsed)) => {
             let stats = hm.stats();
             let hm = Arc::new(hm);
-            *cache = Some(Cache {
+            let old = cache.replace(Cache {
                 noise: job.noise.clone(),
                 heightmap: Arc::clone(&hm),
                 stats,
                 elapsed,
             });
+            if let Some(old) = old {
+                recycler.retire(old.heightmap);
+            }
             let result = finish(job, &job.noise, false, hm, stats, elapsed);
             send(Command::Rendered(Box::new(result)));
         }
@@ -180,9 +219,20 @@ fn render(
     }
 }
 
-fn generate(noise: &NoiseParams, control: &JobControl) -> crate::Result<(Heightmap, Duration)> {
+/// Generates `noise`, into `spare`'s memory when there is one.
+fn generate(
+    noise: &NoiseParams,
+    control: &JobControl,
+    spare: Option<Heightmap>,
+) -> crate::Result<(Heightmap, Duration)> {
     let start = Instant::now();
-    let hm = crate::generate(noise, control)?;
+    let hm = match spare {
+        Some(mut hm) => {
+            crate::generate_into(noise, control, &mut hm)?;
+            hm
+        }
+        None => crate::generate(noise, control)?,
+    };
     Ok((hm, start.elapsed()))
 }
 
@@ -280,6 +330,37 @@ mod tests {
         match rx.recv_timeout(Duration::from_secs(120)) {
             Ok(Command::Rendered(r)) => r,
             other => panic!("expected a render, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn recycler_hands_out_only_maps_nobody_else_holds() {
+        let mut recycler = Recycler::default();
+        let shown = Arc::new(Heightmap::filled(8, 1.0));
+        recycler.retire(Arc::clone(&shown));
+        assert!(recycler.take().is_none(), "the UI still shows it");
+        drop(shown);
+        assert_eq!(recycler.take().map(|h| h.size()), Some(8));
+        assert!(recycler.take().is_none(), "handed out once");
+    }
+
+    /// Later renders write into the memory of earlier ones (of other sizes too); the
+    /// pixels must be exactly those of a fresh generation.
+    #[test]
+    fn renders_into_recycled_maps_match_fresh_ones() {
+        let (tx, rx) = channel();
+        let mut worker = Worker::spawn(egui::Context::default(), tx);
+        for (seed, size) in [(1, 96), (2, 128), (3, 64), (4, 128), (5, 100)] {
+            let noise = NoiseParams {
+                size,
+                seed,
+                initial_step: 16,
+                ..NoiseParams::default()
+            };
+            worker.submit(job(noise.clone()));
+            let result = next_render(&rx);
+            let fresh = crate::generate(&noise, &JobControl::new()).unwrap();
+            assert_eq!(*result.heightmap, fresh, "seed {seed}");
         }
     }
 

@@ -2,9 +2,9 @@
 
 use super::Overrides;
 use super::render::resolve;
-use crate::Proximity;
-use crate::engine::generate_simple;
+use crate::engine::generate_into;
 use crate::params::NoiseParams;
+use crate::{Heightmap, JobControl, Proximity};
 use anyhow::{Context, bail};
 use clap::Args;
 use std::path::PathBuf;
@@ -68,13 +68,30 @@ pub fn pixel_octaves(params: &NoiseParams) -> u64 {
     side * side * params.steps().count() as u64
 }
 
-fn time_one(params: &NoiseParams, repeat: u32, print_each: bool) -> anyhow::Result<BenchSummary> {
+/// Times `repeat` generations after a warm-up. `reuse`: into one heightmap, as the app
+/// regenerates (and as FastNoise2 writes into a caller-owned buffer); otherwise into a
+/// freshly allocated map each time, as a one-shot render does.
+fn time_one(
+    params: &NoiseParams,
+    repeat: u32,
+    reuse: bool,
+    print_each: bool,
+) -> anyhow::Result<BenchSummary> {
     let work = pixel_octaves(params).max(1);
-    generate_simple(params)?;
+    let control = JobControl::new();
+    let mut hm = Heightmap::filled(params.size, 0.0);
+    generate_into(params, &control, &mut hm)?;
     let mut times = Vec::with_capacity(repeat as usize);
     for i in 1..=repeat {
+        if !reuse {
+            hm = Heightmap::filled(1, 0.0);
+        }
         let start = Instant::now();
-        let hm = generate_simple(params)?;
+        if reuse {
+            generate_into(params, &control, &mut hm)?;
+        } else {
+            hm = crate::generate(params, &control)?;
+        }
         let ms = start.elapsed().as_secs_f64() * 1e3;
         // Keep the result observable so the work cannot be optimised away.
         std::hint::black_box(&hm);
@@ -119,12 +136,15 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
                     proximity,
                     ..p.clone()
                 };
-                let summary = time_one(&params, args.repeat, false)?;
+                let summary = time_one(&params, args.repeat, true, false)?;
                 println!("{} {summary}", proximity.id());
             }
         } else {
             println!("proximity: {}", p.proximity.id());
-            let summary = time_one(p, args.repeat, true)?;
+            let fresh = time_one(p, args.repeat, false, false)?;
+            println!("fresh map each run: {fresh}");
+            println!("regenerating into the same map:");
+            let summary = time_one(p, args.repeat, true, true)?;
             println!("{summary}");
         }
         Ok(())

@@ -34,6 +34,13 @@ impl Heightmap {
         }
     }
 
+    /// Makes this a `size x size` map, keeping the allocation when it is big enough.
+    /// The values are left as they were (new ones are 0): callers overwrite them all.
+    pub fn reshape(&mut self, size: u32) {
+        self.size = size;
+        self.data.resize(size as usize * size as usize, 0.0);
+    }
+
     /// Wraps row-major data; `None` when the length is not `size * size`.
     pub fn from_data(size: u32, data: Vec<f32>) -> Option<Self> {
         (data.len() == size as usize * size as usize).then_some(Self { size, data })

@@ -14,12 +14,12 @@
 //! Each pixel's value is computed by the same sequence of f32 operations whatever the
 //! band or thread, so results are bit-identical at any thread count.
 
-use super::fade::Fade;
-use super::free_octave::{FreeOctave, FreeScratch};
+use super::free_octave::FreeScratch;
 use super::heightmap::Heightmap;
 use super::job_control::JobControl;
+use super::plan::{Octave, OctavePlan, Plan};
 use super::proximity::{ProximityFn, ProximityVisitor};
-use super::random::{Frame, PreparedSource};
+use super::random::PreparedSource;
 use super::row_kernel::{self, CornerRows, RowConsts, RowScratch, corner};
 use crate::params::NoiseParams;
 use rayon::prelude::*;
@@ -27,122 +27,24 @@ use rayon::prelude::*;
 /// Rows per parallel work unit (and per cancellation check).
 const BAND_ROWS: usize = 16;
 
-/// How one octave is computed.
-pub(super) enum OctavePlan {
-    /// Whole-pixel step and an unpanned lattice: the fast tabulated kernel.
-    Grid(Octave),
-    /// Fractional step or panned lattice: the general per-pixel path.
-    Free(FreeOctave),
-}
-
-/// Everything about one octave that does not depend on the row.
-pub(super) struct Octave {
-    pub step: i32,
-    pub init: i32,
-    pub l: f32,
-    pub il: f32,
-    pub amp: f32,
-    /// Cells whose left corner lies in `init..size`; they cover every pixel of a row.
-    pub cells: usize,
-    /// Lattice period in cells when the texture tiles (for lattice-index sources).
-    pub period: Option<i64>,
-    /// The column part of every corner's random-source input (see `PreparedSource::columns`).
-    columns: Vec<u32>,
-    /// `f(u / l)` and `f(1 - u / l)` for `u` in `0..step`.
-    pub fade_l: Vec<f32>,
-    pub fade_r: Vec<f32>,
-    /// `fade_l * x_l` and `fade_r * x_r`, for linear proximity functions.
-    pub fade_l_x: Vec<f32>,
-    pub fade_r_x: Vec<f32>,
-    /// The pixel's offset from the left corner (`u`) and from the right one (`u - l`).
-    pub x_l: Vec<f32>,
-    pub x_r: Vec<f32>,
-}
-
-/// The prepared job.
-pub(super) struct Plan {
-    pub size: usize,
-    pub fade: Fade,
-    pub octaves: Vec<OctavePlan>,
-    pub source: PreparedSource,
-    pub frame: Frame,
-    /// `fade(1) == 0` exactly, which makes the step-1 shortcut bit-exact.
-    exact_step_one: bool,
-}
-
-impl Plan {
-    pub(super) fn new(p: &NoiseParams) -> Self {
-        let size = p.size as i32;
-        let source = PreparedSource::new(p);
-        let frame = Frame::new(p.size, p.tileable);
-        let panned = p.origin != [0.0, 0.0];
-        let octaves = p
-            .steps()
-            .enumerate()
-            .map(|(k, s)| {
-                if panned || s.fract() != 0.0 {
-                    let init = p.displacement.origin_f64(s);
-                    let l = s as f32;
-                    return OctavePlan::Free(FreeOctave {
-                        step: s,
-                        init,
-                        offset: p.origin.map(|o| o * f64::from(p.initial_step)),
-                        l,
-                        il: 1.0 / l,
-                        amp: p.amplitude(k, s),
-                        period: p.tileable.then_some((f64::from(p.size) / s) as i64),
-                    });
-                }
-                let step = s as i32;
-                let init = p.displacement.origin(step);
-                let l = step as f32;
-                let amp = p.amplitude(k, s);
-                let us = |u: i32| u as f32 / l;
-                OctavePlan::Grid(Octave {
-                    step,
-                    init,
-                    l,
-                    il: 1.0 / l,
-                    amp,
-                    cells: ((size - init + step - 1) / step) as usize,
-                    period: p.tileable.then_some(i64::from(size / step)),
-                    columns: source.columns(
-                        &frame,
-                        init,
-                        step,
-                        ((size - init + step - 1) / step) as usize + 1,
-                    ),
-                    fade_l: (0..step).map(|u| p.fade.eval(us(u))).collect(),
-                    fade_r: (0..step).map(|u| p.fade.eval(1.0 - us(u))).collect(),
-                    fade_l_x: (0..step).map(|u| p.fade.eval(us(u)) * u as f32).collect(),
-                    fade_r_x: (0..step)
-                        .map(|u| p.fade.eval(1.0 - us(u)) * (u as f32 - l))
-                        .collect(),
-                    x_l: (0..step).map(|u| u as f32).collect(),
-                    x_r: (0..step).map(|u| u as f32 - l).collect(),
-                })
-            })
-            .collect();
-        Plan {
-            size: p.size as usize,
-            fade: p.fade,
-            octaves,
-            source,
-            frame,
-            exact_step_one: p.fade.eval(1.0) == 0.0,
-        }
-    }
-}
-
 /// Per-thread buffers, reused across bands.
 #[derive(Default)]
 struct Scratch {
-    top: [Vec<f32>; 4],
-    bottom: [Vec<f32>; 4],
+    /// Per octave, the corner rows around the cell row last used.
+    corners: Vec<CornerCache>,
+    line: Vec<f32>,
     ext: Vec<f32>,
     weights: [Vec<f32>; 4],
     row: RowScratch,
     free: FreeScratch,
+}
+
+/// One octave's corner rows above and below cell row `cell_row`.
+#[derive(Default)]
+struct CornerCache {
+    top: [Vec<f32>; 4],
+    bottom: [Vec<f32>; 4],
+    cell_row: Option<i32>,
 }
 
 #[inline(always)]
@@ -166,6 +68,9 @@ fn fill_corners<P: ProximityFn>(plan: &Plan, o: &Octave, iy: i32, out: &mut [Vec
 }
 
 /// Computes the rows `y0..` held in `rows`: 0.5 plus every octave.
+///
+/// Row by row, every octave in turn: the row being summed stays in the L1 cache for
+/// all octaves, instead of the whole band streaming through L2 once per octave.
 #[inline(always)]
 fn process_band<P: ProximityFn>(
     plan: &Plan,
@@ -175,98 +80,127 @@ fn process_band<P: ProximityFn>(
     control: &JobControl,
 ) {
     let size = plan.size;
-    // Every height starts at 0.5. Set here, band by band in parallel while the rows are
-    // in cache, instead of filling the whole map on one thread first.
-    rows.fill(0.5);
-    for o in &plan.octaves {
+    let Scratch {
+        corners,
+        line,
+        ext,
+        weights,
+        row: rs,
+        free,
+    } = sc;
+    corners.resize_with(plan.octaves.len(), CornerCache::default);
+    line.resize(size, 0.0);
+    for (r, out) in rows.chunks_exact_mut(size).enumerate() {
         if control.is_cancelled() {
             return;
         }
-        let o = match o {
-            OctavePlan::Grid(o) => o,
-            OctavePlan::Free(f) => {
-                let (source, frame, fade) = (&plan.source, &plan.frame, plan.fade);
-                f.add::<P>(source, frame, fade, size, y0, rows, &mut sc.free);
-                continue;
+        let y = y0 + r;
+        // Summed in a row buffer that never leaves the L1 cache, then copied out in one
+        // go: a bulk copy writes whole cache lines without first reading them from
+        // memory, which filling the output row in place would do.
+        let row = &mut line[..];
+        row.fill(0.5);
+        for (o, cache) in plan.octaves.iter().zip(corners.iter_mut()) {
+            match o {
+                OctavePlan::Grid(o) => {
+                    grid_row::<P>(plan, o, y as i32, row, cache, ext, weights, rs);
+                }
+                OctavePlan::Free(f) => {
+                    let (source, frame, fade) = (&plan.source, &plan.frame, plan.fade);
+                    f.add::<P>(source, frame, fade, size, y, row, free);
+                }
             }
-        };
-        let corners = o.cells + 1;
-        let s = o.step as usize;
-        for k in 0..P::NEEDS {
-            sc.top[k].resize(corners, 0.0);
-            sc.bottom[k].resize(corners, 0.0);
         }
-        sc.ext.resize(o.cells * s, 0.0);
-        for w in &mut sc.weights {
+        out.copy_from_slice(row);
+    }
+}
+
+/// Adds grid octave `o` to pixel row `y`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn grid_row<P: ProximityFn>(
+    plan: &Plan,
+    o: &Octave,
+    y: i32,
+    row: &mut [f32],
+    cc: &mut CornerCache,
+    ext: &mut Vec<f32>,
+    weights: &mut [Vec<f32>; 4],
+    rs: &mut RowScratch,
+) {
+    let size = plan.size;
+    let corners = o.cells + 1;
+    let s = o.step as usize;
+    let rel = y - o.init;
+    let cy = rel.div_euclid(o.step);
+    let v = rel - cy * o.step;
+    match cc.cell_row {
+        Some(c) if c == cy => {}
+        Some(c) if c + 1 == cy => {
+            std::mem::swap(&mut cc.top, &mut cc.bottom);
+            fill_corners::<P>(plan, o, cy + 1, &mut cc.bottom);
+        }
+        _ => {
+            for k in 0..P::NEEDS {
+                cc.top[k].resize(corners, 0.0);
+                cc.bottom[k].resize(corners, 0.0);
+            }
+            fill_corners::<P>(plan, o, cy, &mut cc.top);
+            fill_corners::<P>(plan, o, cy + 1, &mut cc.bottom);
+        }
+    }
+    cc.cell_row = Some(cy);
+    if s == 1 && plan.exact_step_one {
+        // Every pixel is a grid point: the other three corners are weighted by
+        // fade(1) = 0 exactly (and P is finite), so the sum is P(0, 0) of the
+        // pixel's own corner: the same bits as the general formula, 4x cheaper.
+        let offset = (-o.init) as usize;
+        let top = slices(&cc.top, corners);
+        for (x, h) in row.iter_mut().enumerate() {
+            let r = corner::<P>(&top, x + offset);
+            *h += P::eval(0.0, 0.0, o.l, o.il, r) * o.amp;
+        }
+        return;
+    }
+
+    let vs = v as f32 / o.l;
+    let (fv_t, fv_b) = (plan.fade.eval(vs), plan.fade.eval(1.0 - vs));
+    let [w0, w1, w2, w3] = weights;
+    if !P::LINEAR {
+        for w in [&mut *w0, &mut *w1, &mut *w2, &mut *w3] {
             w.resize(s, 0.0);
         }
-        let mut cached: Option<i32> = None;
-        for (r, row) in rows.chunks_exact_mut(size).enumerate() {
-            let y = (y0 + r) as i32;
-            let rel = y - o.init;
-            let cy = rel.div_euclid(o.step);
-            let v = rel - cy * o.step;
-            match cached {
-                Some(c) if c == cy => {}
-                Some(c) if c + 1 == cy => {
-                    std::mem::swap(&mut sc.top, &mut sc.bottom);
-                    fill_corners::<P>(plan, o, cy + 1, &mut sc.bottom);
-                }
-                _ => {
-                    fill_corners::<P>(plan, o, cy, &mut sc.top);
-                    fill_corners::<P>(plan, o, cy + 1, &mut sc.bottom);
-                }
-            }
-            cached = Some(cy);
-            if s == 1 && plan.exact_step_one {
-                // Every pixel is a grid point: the other three corners are weighted by
-                // fade(1) = 0 exactly (and P is finite), so the sum is P(0, 0) of the
-                // pixel's own corner: the same bits as the general formula, 4x cheaper.
-                let offset = (-o.init) as usize;
-                let top = slices(&sc.top, corners);
-                for (x, h) in row.iter_mut().enumerate() {
-                    let r = corner::<P>(&top, x + offset);
-                    *h += P::eval(0.0, 0.0, o.l, o.il, r) * o.amp;
-                }
-                continue;
-            }
-
-            let vs = v as f32 / o.l;
-            let (fv_t, fv_b) = (plan.fade.eval(vs), plan.fade.eval(1.0 - vs));
-            let [w0, w1, w2, w3] = &mut sc.weights;
-            if !P::LINEAR {
-                for (((w0, w1), (w2, w3)), (fl, fr)) in w0
-                    .iter_mut()
-                    .zip(w1.iter_mut())
-                    .zip(w2.iter_mut().zip(w3.iter_mut()))
-                    .zip(o.fade_l.iter().zip(&o.fade_r))
-                {
-                    *w0 = fl * fv_t;
-                    *w1 = fr * fv_t;
-                    *w2 = fl * fv_b;
-                    *w3 = fr * fv_b;
-                }
-            }
-            let rc = RowConsts {
-                y_top: v as f32,
-                y_bottom: v as f32 - o.l,
-                fv_top: fv_t,
-                fv_bottom: fv_b,
-                w: [&w0[..], &w1[..], &w2[..], &w3[..]],
-                top_only: v == 0 && plan.exact_step_one,
-                left_only_at_zero: plan.exact_step_one,
-            };
-            let (top, bottom) = (slices(&sc.top, corners), slices(&sc.bottom, corners));
-            if o.init == 0 && o.cells * s == size {
-                // Cells line up with the texture: accumulate straight into the row.
-                row_kernel::row::<P, true>(o, &rc, top, bottom, &mut sc.row, row);
-            } else {
-                row_kernel::row::<P, false>(o, &rc, top, bottom, &mut sc.row, &mut sc.ext);
-                let offset = (-o.init) as usize;
-                for (h, e) in row.iter_mut().zip(&sc.ext[offset..offset + size]) {
-                    *h += *e;
-                }
-            }
+        for (((w0, w1), (w2, w3)), (fl, fr)) in w0
+            .iter_mut()
+            .zip(w1.iter_mut())
+            .zip(w2.iter_mut().zip(w3.iter_mut()))
+            .zip(o.fade_l.iter().zip(&o.fade_r))
+        {
+            *w0 = fl * fv_t;
+            *w1 = fr * fv_t;
+            *w2 = fl * fv_b;
+            *w3 = fr * fv_b;
+        }
+    }
+    let rc = RowConsts {
+        y_top: v as f32,
+        y_bottom: v as f32 - o.l,
+        fv_top: fv_t,
+        fv_bottom: fv_b,
+        w: [&w0[..], &w1[..], &w2[..], &w3[..]],
+        top_only: v == 0 && plan.exact_step_one,
+        left_only_at_zero: plan.exact_step_one,
+    };
+    let (top, bottom) = (slices(&cc.top, corners), slices(&cc.bottom, corners));
+    if o.init == 0 && o.cells * s == size {
+        // Cells line up with the texture: accumulate straight into the row.
+        row_kernel::row::<P, true>(o, &rc, top, bottom, rs, row);
+    } else {
+        ext.resize(o.cells * s, 0.0);
+        row_kernel::row::<P, false>(o, &rc, top, bottom, rs, ext);
+        let offset = (-o.init) as usize;
+        for (h, e) in row.iter_mut().zip(&ext[offset..offset + size]) {
+            *h += *e;
         }
     }
 }
@@ -339,17 +273,15 @@ impl ProximityVisitor for Runner<'_> {
     }
 }
 
-/// Runs the fast kernel; the caller validated `p` and checks for cancellation.
-pub(super) fn run(p: &NoiseParams, control: &JobControl) -> Heightmap {
+/// Runs the fast kernel into `hm` (already `p.size` square; every value is overwritten);
+/// the caller validated `p` and checks for cancellation.
+pub(super) fn run(p: &NoiseParams, control: &JobControl, hm: &mut Heightmap) {
     let plan = Plan::new(p);
-    // Zeroed memory comes straight from the OS; the bands set their rows to 0.5.
-    let mut hm = Heightmap::filled(p.size, 0.0);
     p.proximity.visit(Runner {
         plan: &plan,
         control,
         data: hm.data_mut(),
     });
-    hm
 }
 
 #[cfg(test)]
@@ -384,7 +316,8 @@ mod tests {
                 seed: proximity.index() as i32,
                 ..NoiseParams::default()
             };
-            let fast = run(&p, &JobControl::new());
+            let mut fast = Heightmap::filled(p.size, 0.0);
+            run(&p, &JobControl::new(), &mut fast);
             let plan = Plan::new(&p);
             let mut portable = Heightmap::filled(p.size, 0.5);
             proximity.visit(Baseline(&plan, portable.data_mut()));

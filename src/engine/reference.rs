@@ -2,7 +2,7 @@
 //! fast kernel is tested against.
 
 use super::heightmap::Heightmap;
-use super::kernel::{OctavePlan, Plan};
+use super::plan::{OctavePlan, Plan};
 use super::proximity::{ProximityFn, ProximityVisitor};
 use crate::params::NoiseParams;
 

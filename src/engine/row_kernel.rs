@@ -5,7 +5,7 @@
 //! `false` writes into a scratch row the caller adds afterwards (used when the octave's
 //! cells do not line up with the texture edge).
 
-use super::kernel::Octave;
+use super::plan::Octave;
 use super::proximity::ProximityFn;
 
 /// Row-dependent constants of one octave.
@@ -53,7 +53,13 @@ pub(super) fn corner<P: ProximityFn>(row: &CornerRows<'_>, j: usize) -> [f32; 4]
 /// once so the loops below index without bounds checks.
 #[inline(always)]
 fn window<'a, P: ProximityFn>(row: &CornerRows<'a>, from: usize, n: usize) -> CornerRows<'a> {
-    std::array::from_fn(|k| if k < P::NEEDS { &row[k][from..from + n] } else { &[][..] })
+    std::array::from_fn(|k| {
+        if k < P::NEEDS {
+            &row[k][from..from + n]
+        } else {
+            &[][..]
+        }
+    })
 }
 
 /// One pixel: the four-corner sum of proximity x fade, times the octave amplitude, in
@@ -105,10 +111,28 @@ fn linear_row<P: ProximityFn>(
     }
 }
 
+/// Writes phase `u`'s value of cell `j` to pixel `j * S + u` of `out`.
+#[inline(always)]
+fn interleave<const S: usize, const ACC: bool>(phases: &[f32], n: usize, out: &mut [f32]) {
+    let p: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
+    for (j, e) in (0..n).zip(out[..n * S].chunks_exact_mut(S)) {
+        for u in 0..S {
+            store::<ACC>(&mut e[u], p[u][j]);
+        }
+    }
+}
+
 /// Linear functions, steps of `S` pixels (a power of two up to 32): loop across cells,
 /// the `S` pixels of a cell unrolled, so small cells still fill vector registers.
+/// (Computing small steps phase by phase, as the general path does, measured no
+/// better here: the loop is already cheap next to drawing the corners.)
 #[inline(always)]
-fn linear_small<const S: usize, const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
+fn linear_small<const S: usize, const ACC: bool>(
+    o: &Octave,
+    a: &[f32],
+    b: &[f32],
+    out: &mut [f32],
+) {
     let n = o.cells;
     let t: [[f32; 4]; S] =
         std::array::from_fn(|u| [o.fade_l_x[u], o.fade_l[u], o.fade_r_x[u], o.fade_r[u]]);
@@ -171,12 +195,7 @@ fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
             (true, true) => phase::<P, true, true>(o, rc, x, w, &rows, dst),
         }
     }
-    let p: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
-    for (j, e) in (0..n).zip(out[..n * S].chunks_exact_mut(S)) {
-        for u in 0..S {
-            store::<ACC>(&mut e[u], p[u][j]);
-        }
-    }
+    interleave::<S, ACC>(phases, n, out);
 }
 
 /// Pixel `u` (offsets `x`, weights `w`) of every cell of the row.
