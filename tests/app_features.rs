@@ -11,26 +11,8 @@ use lattice_studio::export::export_with_preset;
 use lattice_studio::{ColorRamp, ExportFormat, Preset, Proximity};
 use std::path::PathBuf;
 
-fn harness() -> Harness<'static, LatticeApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 1000.0))
-        .build_eframe(|cc| LatticeApp::new(cc, None, Box::new(ScriptedPicker::default())))
-}
-
-fn step_until(h: &mut Harness<'_, LatticeApp>, what: &str, done: impl Fn(&LatticeApp) -> bool) {
-    for _ in 0..4000 {
-        h.step();
-        if done(h.state()) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("gave up waiting for: {what}");
-}
-
-fn settled(h: &mut Harness<'_, LatticeApp>) {
-    step_until(h, "the render to finish", LatticeApp::is_up_to_date);
-}
+mod common;
+use common::app::{harness, settled, step_until};
 
 fn exported(h: &mut Harness<'_, LatticeApp>, n: usize) {
     step_until(h, "the export", |a| {

@@ -2,33 +2,13 @@
 //! written through a scripted file picker, the worker awaited with bounded stepping.
 
 use egui::accesskit::Role;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lattice_studio::app::{LatticeApp, ScriptedPicker};
+use lattice_studio::app::ScriptedPicker;
 use lattice_studio::{ExportFormat, Preset, Proximity};
 use std::path::PathBuf;
 
-fn harness() -> Harness<'static, LatticeApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 1000.0))
-        .build_eframe(|cc| LatticeApp::new(cc, None, Box::new(ScriptedPicker::default())))
-}
-
-/// Steps until `done` holds; panics (with `what`) after a generous bound.
-fn step_until(h: &mut Harness<'_, LatticeApp>, what: &str, done: impl Fn(&LatticeApp) -> bool) {
-    for _ in 0..4000 {
-        h.step();
-        if done(h.state()) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("gave up waiting for: {what}");
-}
-
-fn settled(h: &mut Harness<'_, LatticeApp>) {
-    step_until(h, "the render to finish", LatticeApp::is_up_to_date);
-}
+mod common;
+use common::app::{harness, settled, step_until};
 
 fn picker(paths: &[PathBuf]) -> Box<ScriptedPicker> {
     Box::new(ScriptedPicker::new(paths.iter().cloned()))

@@ -1,27 +1,16 @@
 //! The classic viewer tools in the real designer (egui_kittest): Randomize, the table
 //! settings, the overlays and the properties window.
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lattice_studio::app::{Command, LatticeApp, ScriptedPicker};
+use lattice_studio::app::{Command, LatticeApp};
 use lattice_studio::engine::generate_simple;
 use lattice_studio::{Preset, RandomSource};
 
-fn harness() -> Harness<'static, LatticeApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 1400.0))
-        .build_eframe(|cc| LatticeApp::new(cc, None, Box::new(ScriptedPicker::default())))
-}
+mod common;
+use common::app::{harness_sized, settled as settle};
 
-fn settle(h: &mut Harness<'_, LatticeApp>) {
-    for _ in 0..4000 {
-        h.step();
-        if h.state().is_up_to_date() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("the render did not finish");
+fn harness() -> egui_kittest::Harness<'static, LatticeApp> {
+    harness_sized(1400.0, 1400.0)
 }
 
 #[test]

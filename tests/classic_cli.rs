@@ -8,14 +8,9 @@ use lattice_studio::engine::generate_simple;
 use lattice_studio::engine::random::Distribution;
 use lattice_studio::render::grey8;
 use lattice_studio::{NoiseParams, OctaveLaw, OutputParams, Preset, Proximity, RandomSource};
-use std::process::{Command, Output};
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lattice-studio"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::cli::run;
 
 #[test]
 fn table_flags_render_what_the_library_renders() {

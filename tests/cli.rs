@@ -4,29 +4,19 @@
 use lattice_studio::engine::generate_simple;
 use lattice_studio::{NoiseParams, Preset, Proximity};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_lattice-studio"))
 }
 
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().unwrap()
-}
+mod common;
+use common::cli::{ok, run};
 
 fn preset(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("presets")
         .join(name)
-}
-
-fn ok(out: &Output) {
-    assert!(
-        out.status.success(),
-        "exit {:?}, stderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
 }
 
 fn read_r32(path: &Path) -> Vec<f32> {

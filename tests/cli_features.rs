@@ -5,23 +5,9 @@ use lattice_studio::command_line::to_command_line;
 use lattice_studio::engine::generate_simple;
 use lattice_studio::{ColorRamp, ExportFormat, NormalConvention, Preset, Proximity, RandomSource};
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn run<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lattice-studio"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(out: &Output) {
-    assert!(
-        out.status.success(),
-        "exit {:?}, stderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+mod common;
+use common::cli::{ok, run};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

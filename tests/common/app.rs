@@ -1,0 +1,33 @@
+//! Shared driving of the real designer with egui_kittest.
+
+use egui_kittest::Harness;
+use lattice_studio::app::{LatticeApp, ScriptedPicker};
+
+/// The whole app in a window of `width x height`, with a file picker that answers nothing.
+pub fn harness_sized(width: f32, height: f32) -> Harness<'static, LatticeApp> {
+    Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_eframe(|cc| LatticeApp::new(cc, None, Box::new(ScriptedPicker::default())))
+}
+
+/// The whole app in the usual 1400 x 1000 window.
+pub fn harness() -> Harness<'static, LatticeApp> {
+    harness_sized(1400.0, 1000.0)
+}
+
+/// Steps until `done` holds; panics (with `what`) after a generous bound.
+pub fn step_until(h: &mut Harness<'_, LatticeApp>, what: &str, done: impl Fn(&LatticeApp) -> bool) {
+    for _ in 0..4000 {
+        h.step();
+        if done(h.state()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("gave up waiting for: {what}");
+}
+
+/// Steps until the worker has delivered the render of the current parameters.
+pub fn settled(h: &mut Harness<'_, LatticeApp>) {
+    step_until(h, "the render to finish", LatticeApp::is_up_to_date);
+}
