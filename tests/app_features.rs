@@ -9,10 +9,9 @@ use lattice_studio::app::{Command, DisplayMode, LatticeApp, ScriptedPicker};
 use lattice_studio::engine::generate_simple;
 use lattice_studio::export::export_with_preset;
 use lattice_studio::{ColorRamp, ExportFormat, Preset, Proximity};
-use std::path::PathBuf;
 
 mod common;
-use common::app::{harness, settled, step_until};
+use common::app::{Dropped, harness, settled, step_until};
 
 fn exported(h: &mut Harness<'_, LatticeApp>, n: usize) {
     step_until(h, "the export", |a| {
@@ -23,18 +22,6 @@ fn exported(h: &mut Harness<'_, LatticeApp>, n: usize) {
             .count()
             >= n
     });
-}
-
-#[derive(Debug)]
-struct Dropped(PathBuf);
-
-impl egui::DroppedFile for Dropped {
-    fn path(&self) -> &std::path::Path {
-        &self.0
-    }
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
-    }
 }
 
 #[test]

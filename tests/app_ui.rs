@@ -8,7 +8,7 @@ use lattice_studio::{ExportFormat, Preset, Proximity};
 use std::path::PathBuf;
 
 mod common;
-use common::app::{harness, settled, step_until};
+use common::app::{Dropped, harness, settled, step_until};
 
 fn picker(paths: &[PathBuf]) -> Box<ScriptedPicker> {
     Box::new(ScriptedPicker::new(paths.iter().cloned()))
@@ -161,18 +161,6 @@ fn save_then_reopen_round_trips_and_asks_before_dropping_changes() {
         a.state().preset.noise.octaves == 5 && !a.state().is_dirty()
     });
     settled(&mut h);
-}
-
-#[derive(Debug)]
-struct Dropped(PathBuf);
-
-impl egui::DroppedFile for Dropped {
-    fn path(&self) -> &std::path::Path {
-        &self.0
-    }
-    fn bytes(&self) -> Result<Vec<u8>, String> {
-        std::fs::read(&self.0).map_err(|e| e.to_string())
-    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use egui_kittest::Harness;
 use lattice_studio::app::{LatticeApp, ScriptedPicker};
+use std::path::PathBuf;
 
 /// The whole app in a window of `width x height`, with a file picker that answers nothing.
 pub fn harness_sized(width: f32, height: f32) -> Harness<'static, LatticeApp> {
@@ -30,4 +31,17 @@ pub fn step_until(h: &mut Harness<'_, LatticeApp>, what: &str, done: impl Fn(&La
 /// Steps until the worker has delivered the render of the current parameters.
 pub fn settled(h: &mut Harness<'_, LatticeApp>) {
     step_until(h, "the render to finish", LatticeApp::is_up_to_date);
+}
+
+/// A file dropped on the window, read from disk when the app asks for its bytes.
+#[derive(Debug)]
+pub struct Dropped(pub PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
 }
