@@ -54,6 +54,8 @@ pub enum Command {
     RefreshPresets,
     /// A file dialog was dismissed.
     DialogCancelled,
+    /// The system file dialog could not be shown (no desktop portal and no zenity).
+    DialogUnavailable,
     /// Show an error message in the window.
     Error(String),
     /// Close the window (asks first when there are unsaved changes).

@@ -119,6 +119,14 @@ impl LatticeApp {
             }
             Command::RefreshPresets => preset_browser::scan(self.commands.sender(), ctx),
             Command::DialogCancelled => self.after_save = None,
+            Command::DialogUnavailable => {
+                self.after_save = None;
+                s.error(
+                    "no file dialog could be shown: this desktop has no xdg-desktop-portal \
+                     and no zenity. Install one of them, or drop files on the window and \
+                     use the command line (`lattice-studio render`) to export",
+                );
+            }
             Command::Error(e) => s.error(e),
         }
     }

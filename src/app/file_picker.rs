@@ -46,6 +46,9 @@ pub trait FilePicker {
     fn pick(&mut self, request: PickRequest, reply: Sender<Command>, ctx: &egui::Context);
 }
 
+/// A "cancelled" answer sooner than this means no dialog was shown at all.
+const NO_DIALOG_BELOW: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Native dialogs (rfd), each on its own thread.
 #[derive(Debug, Default)]
 pub struct NativePicker;
@@ -57,6 +60,7 @@ impl FilePicker for NativePicker {
         let spawned = std::thread::Builder::new()
             .name("file-dialog".into())
             .spawn(move || {
+                let start = std::time::Instant::now();
                 let mut dialog = rfd::FileDialog::new();
                 if let Some(dir) = &request.directory {
                     dialog = dialog.set_directory(dir);
@@ -79,6 +83,9 @@ impl FilePicker for NativePicker {
                 };
                 let cmd = match chosen {
                     Some(path) => request.purpose.command(path),
+                    // rfd answers "cancelled" at once when it has no dialog to show; a
+                    // person cannot open and dismiss one this fast.
+                    None if start.elapsed() < NO_DIALOG_BELOW => Command::DialogUnavailable,
                     None => Command::DialogCancelled,
                 };
                 let _ = reply.send(cmd);
