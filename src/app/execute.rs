@@ -122,9 +122,8 @@ impl LatticeApp {
             Command::DialogUnavailable => {
                 self.after_save = None;
                 s.error(
-                    "no file dialog could be shown: this desktop has no xdg-desktop-portal \
-                     and no zenity. Install one of them, or drop files on the window and \
-                     use the command line (`lattice-studio render`) to export",
+                    "no file dialog could be shown (install xdg-desktop-portal or zenity); \
+                     drop files on the window to open them",
                 );
             }
             Command::Error(e) => s.error(e),
