@@ -2,14 +2,16 @@
 //!
 //! The original loops grid cell by grid cell and calls four proximity and four fade
 //! delegates per pixel, drawing each corner's random numbers once per pixel. Here:
-//! - the texture is cut into bands of rows, processed in parallel; a band's rows stay
-//!   in cache while every octave is added to them, in the original order;
+//! - the texture is cut into bands of rows, processed in parallel; within a band, row
+//!   by row, every octave is added (in the original order) to a row buffer that stays
+//!   in the L1 cache;
 //! - each corner's random numbers are drawn once per corner row (not per pixel) into
-//!   structure-of-arrays rows, reused by all pixel rows of a grid cell;
+//!   structure-of-arrays rows, kept per octave and reused by all pixel rows of a grid
+//!   cell, across bands too;
 //! - the fade is separable: `f(u/l)` and `f(1 - u/l)` are tabulated once per octave and
 //!   multiplied by the row's `f(v/l)` once per row;
 //! - the proximity function is a type parameter, so every inner loop is specialised and
-//!   vectorised; steps 1, 2 and 4 get loops that run across cells instead of within one.
+//!   vectorised (the loop shapes per function kind and step are in `row_kernel`).
 //!
 //! Each pixel's value is computed by the same sequence of f32 operations whatever the
 //! band or thread, so results are bit-identical at any thread count.
