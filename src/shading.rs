@@ -11,7 +11,8 @@ use rayon::prelude::*;
 const AMBIENT: f32 = 0.08;
 
 /// A directional light over the texture.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Light {
     /// Compass direction the light comes from, in degrees: 0 = from the right (+X),
     /// 90 = from the top of the image, counter-clockwise.

@@ -108,6 +108,7 @@ impl LatticeApp {
         }
         commands.push(Command::RefreshPresets);
         let mut state = AppState::new(crate::Preset::default());
+        state.view = persisted.view.clone().sanitized();
         state.persisted = persisted;
         Self {
             state,
@@ -393,6 +394,7 @@ impl eframe::App for LatticeApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.state.persisted.last_preset = self.state.path.clone();
+        self.state.persisted.view = self.state.view.clone();
         eframe::set_value(storage, eframe::APP_KEY, &self.state.persisted);
     }
 }

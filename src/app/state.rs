@@ -22,6 +22,8 @@ pub struct Persisted {
     pub export_dir: Option<PathBuf>,
     /// Whether the preview showed the semi-transparent variant.
     pub transparent: bool,
+    /// Repeat, lit view, light direction, gallery and statistics panels.
+    pub view: ViewSettings,
 }
 
 /// An action waiting for the user's answer about unsaved changes.
@@ -199,6 +201,31 @@ impl AppState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// eframe stores the settings as RON: view settings survive a restart, records
+    /// written before they existed still load, and nonsense values are repaired.
+    #[test]
+    fn view_settings_are_remembered_and_repaired() {
+        let mut p = Persisted::default();
+        p.view.repeat = 3;
+        p.view.lit = true;
+        p.view.light.azimuth_deg = 200.0;
+        p.view.gallery = true;
+        let text = ron::to_string(&p).unwrap();
+        let back: Persisted = ron::from_str(&text).unwrap();
+        assert_eq!(back, p);
+        assert_eq!(back.view.clone().sanitized(), p.view);
+
+        let old: Persisted = ron::from_str("(transparent: true)").unwrap();
+        assert!(old.transparent);
+        assert_eq!(old.view, ViewSettings::default());
+
+        let odd: Persisted =
+            ron::from_str("(view: (repeat: 9, light: (elevation_deg: 400.0)))").unwrap();
+        let fixed = odd.view.sanitized();
+        assert_eq!(fixed.repeat, 3);
+        assert_eq!(fixed.light.elevation_deg, 90.0);
+    }
 
     #[test]
     fn dirty_and_names() {

@@ -24,8 +24,9 @@ impl DisplayMode {
     }
 }
 
-/// The preview's view settings.
-#[derive(Clone, Debug, PartialEq)]
+/// The preview's view settings (remembered between runs).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct ViewSettings {
     /// The texture is drawn `repeat x repeat` times (1..=3) to inspect seams.
     pub repeat: u32,
@@ -53,6 +54,24 @@ impl Default for ViewSettings {
 }
 
 impl ViewSettings {
+    /// These settings with out-of-range values (from an edited or old settings file)
+    /// replaced: repeat within 1..=3, light angles finite.
+    pub fn sanitized(mut self) -> Self {
+        self.repeat = self.repeat.clamp(1, 3);
+        let fallback = Light::default();
+        if !self.light.azimuth_deg.is_finite() {
+            self.light.azimuth_deg = fallback.azimuth_deg;
+        }
+        if !self.light.elevation_deg.is_finite() {
+            self.light.elevation_deg = fallback.elevation_deg;
+        }
+        self.light.elevation_deg = self.light.elevation_deg.clamp(0.0, 90.0);
+        if !self.light.strength.is_finite() {
+            self.light.strength = fallback.strength;
+        }
+        self
+    }
+
     /// The display mode for `out`, with the semi-transparent switch `transparent`.
     pub fn mode(&self, out: &OutputParams, transparent: bool) -> DisplayMode {
         if self.lit {
