@@ -7,6 +7,7 @@
 mod classic_view;
 mod command;
 mod dialogs;
+mod display_image;
 mod execute;
 mod features_ui;
 mod file_jobs;
@@ -19,6 +20,7 @@ mod octave_controls;
 mod panels;
 mod preset_browser;
 mod preview;
+mod recycler;
 mod state;
 mod status_bar;
 mod view_settings;

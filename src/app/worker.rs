@@ -2,10 +2,10 @@
 //! only submits jobs and receives results; a new job cancels the one running.
 
 use super::command::Command;
+use super::display_image::display_image;
+use super::recycler::Recycler;
 use super::view_settings::DisplayMode;
-use crate::render::{ToneMap, to_u8};
 use crate::{Error, HeightStats, Heightmap, JobControl, NoiseParams, OutputParams, TextureStats};
-use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
@@ -106,40 +106,6 @@ struct Cache {
     heightmap: Arc<Heightmap>,
     stats: HeightStats,
     elapsed: Duration,
-}
-
-/// Heightmaps of earlier full renders, kept so a later render can write into one once
-/// the UI no longer shows it: regenerating on every slider move then skips allocating
-/// and zeroing a fresh map (as costly as an octave at 2048 x 2048).
-#[derive(Default)]
-struct Recycler {
-    retired: Vec<Arc<Heightmap>>,
-}
-
-impl Recycler {
-    /// Maps kept at most: the one shown, the one being replaced, one spare.
-    const KEEP: usize = 3;
-    /// Larger maps are freed, not kept (16384^2 would pin a gigabyte per map).
-    const MAX_PIXELS: usize = 4096 * 4096;
-
-    fn retire(&mut self, heightmap: Arc<Heightmap>) {
-        if heightmap.data().len() > Self::MAX_PIXELS {
-            return;
-        }
-        self.retired.push(heightmap);
-        if self.retired.len() > Self::KEEP {
-            self.retired.remove(0);
-        }
-    }
-
-    /// A retired map nothing else holds any more.
-    fn take(&mut self) -> Option<Heightmap> {
-        let i = self
-            .retired
-            .iter()
-            .position(|h| Arc::strong_count(h) == 1)?;
-        Arc::try_unwrap(self.retired.swap_remove(i)).ok()
-    }
 }
 
 fn run(
@@ -265,53 +231,6 @@ fn finish(
     }
 }
 
-/// Maps the heightmap to display pixels, subsampling by a whole factor when it is
-/// larger than `max_side`; `wrap` (tileable texture) lets the lit view's slopes wrap.
-pub fn display_image(
-    hm: &Heightmap,
-    stats: &HeightStats,
-    out: &OutputParams,
-    mode: DisplayMode,
-    wrap: bool,
-    max_side: usize,
-) -> egui::ColorImage {
-    let size = hm.size() as usize;
-    let step = size.div_ceil(max_side.max(1)).max(1);
-    let side = size.div_ceil(step);
-    let tm = ToneMap::new(out, Some((stats.min, stats.max)));
-    let [r, g, b] = out.tint;
-    let sampler = out.ramp.clone().unwrap_or_default().sampler();
-    // Lighting needs the slopes of the full-resolution surface.
-    let lit = match mode {
-        DisplayMode::Lit(light) => Some(crate::shading::shade(hm, out, &light, wrap)),
-        _ => None,
-    };
-    let mut pixels = vec![egui::Color32::BLACK; side * side];
-    pixels
-        .par_chunks_mut(side.max(1))
-        .enumerate()
-        .for_each(|(y, row)| {
-            let src = hm.row((y * step) as u32);
-            for (x, px) in row.iter_mut().enumerate() {
-                let grey = tm.grey(src[x * step]);
-                *px = match (mode, &lit) {
-                    (DisplayMode::Lit(_), Some(img)) => egui::Color32::from_gray(
-                        img.get_pixel((x * step) as u32, (y * step) as u32).0[0],
-                    ),
-                    (DisplayMode::Transparent, _) => {
-                        egui::Color32::from_rgba_unmultiplied(r, g, b, to_u8(grey))
-                    }
-                    (DisplayMode::Ramp, _) => {
-                        let [r, g, b, a] = sampler.sample(grey);
-                        egui::Color32::from_rgba_unmultiplied(r, g, b, a)
-                    }
-                    _ => egui::Color32::from_gray(to_u8(grey)),
-                };
-            }
-        });
-    egui::ColorImage::new([side, side], pixels)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,17 +250,6 @@ mod tests {
             Ok(Command::Rendered(r)) => r,
             other => panic!("expected a render, got {other:?}"),
         }
-    }
-
-    #[test]
-    fn recycler_hands_out_only_maps_nobody_else_holds() {
-        let mut recycler = Recycler::default();
-        let shown = Arc::new(Heightmap::filled(8, 1.0));
-        recycler.retire(Arc::clone(&shown));
-        assert!(recycler.take().is_none(), "the UI still shows it");
-        drop(shown);
-        assert_eq!(recycler.take().map(|h| h.size()), Some(8));
-        assert!(recycler.take().is_none(), "handed out once");
     }
 
     /// Later renders write into the memory of earlier ones (of other sizes too); the
@@ -417,49 +325,5 @@ mod tests {
         };
         assert_eq!(last.noise.seed, 4);
         assert!(rx.try_recv().is_err());
-    }
-
-    #[test]
-    fn display_image_subsamples_large_maps() {
-        let hm = Heightmap::from_data(4, (0..16).map(|v| v as f32 / 15.0).collect()).unwrap();
-        let stats = hm.stats();
-        let out = OutputParams::default();
-        let img = display_image(&hm, &stats, &out, DisplayMode::Grey, false, 2);
-        assert_eq!(img.size, [2, 2]);
-        assert_eq!(img.pixels[0], egui::Color32::from_gray(0));
-        assert_eq!(img.pixels[3], egui::Color32::from_gray(to_u8(10.0 / 15.0)));
-        let full = display_image(&hm, &stats, &out, DisplayMode::Transparent, false, 4096);
-        assert_eq!(full.size, [4, 4]);
-        assert_eq!(full.pixels[15].a(), 255);
-        // Ramp: the colour of the mapped grey; lit: a slope facing the light is brighter.
-        let lava = OutputParams {
-            ramp: crate::ColorRamp::builtin("lava"),
-            ..OutputParams::default()
-        };
-        let img = display_image(&hm, &stats, &lava, DisplayMode::Ramp, false, 4096);
-        let [r, g, b, a] = crate::ColorRamp::builtin("lava")
-            .unwrap_or_default()
-            .sample(1.0);
-        assert_eq!(
-            img.pixels[15],
-            egui::Color32::from_rgba_unmultiplied(r, g, b, a)
-        );
-        let light = |azimuth_deg| crate::Light {
-            azimuth_deg,
-            elevation_deg: 30.0,
-            strength: 20.0,
-        };
-        // Heights rise to the right and down: the surface faces left.
-        let from_left = display_image(
-            &hm,
-            &stats,
-            &out,
-            DisplayMode::Lit(light(180.0)),
-            false,
-            4096,
-        );
-        let from_right =
-            display_image(&hm, &stats, &out, DisplayMode::Lit(light(0.0)), false, 4096);
-        assert!(from_left.pixels[5].r() > from_right.pixels[5].r());
     }
 }
