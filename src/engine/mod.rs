@@ -1,5 +1,6 @@
 //! The generic lattice noise engine: parameters in, heightmap out. No files, no UI.
 
+mod avx2;
 mod fade;
 mod free_octave;
 mod heightmap;

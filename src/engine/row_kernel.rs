@@ -5,6 +5,7 @@
 //! `false` writes into a scratch row the caller adds afterwards (used when the octave's
 //! cells do not line up with the texture edge).
 
+use super::avx2::Avx2;
 use super::plan::Octave;
 use super::proximity::ProximityFn;
 
@@ -250,6 +251,7 @@ pub(super) fn row<P: ProximityFn, const ACC: bool>(
     top: CornerRows<'_>,
     bottom: CornerRows<'_>,
     sc: &mut RowScratch,
+    isa: Option<Avx2>,
     out: &mut [f32],
 ) {
     if P::LINEAR {
@@ -258,6 +260,19 @@ pub(super) fn row<P: ProximityFn, const ACC: bool>(
         sc.b.resize(corners, 0.0);
         linear_row::<P>(o, rc, &top, &bottom, &mut sc.a, &mut sc.b);
         let (a, b) = (&sc.a[..], &sc.b[..]);
+        if let Some(isa) = isa {
+            let done = match o.step {
+                2 => isa.linear::<2, ACC>(o, a, b, out),
+                4 => isa.linear::<4, ACC>(o, a, b, out),
+                8 => isa.linear::<8, ACC>(o, a, b, out),
+                16 => isa.linear::<16, ACC>(o, a, b, out),
+                32 => isa.linear::<32, ACC>(o, a, b, out),
+                _ => isa.linear::<0, ACC>(o, a, b, out),
+            };
+            if done {
+                return;
+            }
+        }
         return match o.step {
             1 => linear_small::<1, ACC>(o, a, b, out),
             2 => linear_small::<2, ACC>(o, a, b, out),

@@ -1,0 +1,211 @@
+//! [`Avx2`]: proof that the CPU has AVX2 and FMA, and the row loops written for them.
+//!
+//! Left to itself, LLVM vectorises the linear row loop (gradient, hill) across cells: for
+//! cells of 2 to 32 pixels it then spends most instructions transposing lanes (about 4
+//! instructions per pixel at step 8). Here every 8-lane vector holds 8 consecutive
+//! pixels (part of one cell of 8 or more pixels, 2 cells of 4, or 4 cells of 2) and the
+//! cells' coefficients are broadcast or spread: 16 instructions per 8 pixels.
+//!
+//! Each pixel goes through the same f32 operations in the same order as the portable
+//! loop in `row_kernel` (multiply, then add, never fused), so the bits are identical;
+//! `kernel`'s tests compare the two builds on every function.
+
+use super::plan::Octave;
+
+/// A CPU with AVX2 and FMA. Only [`Avx2::detect`] makes one, so holding a value is the
+/// proof that calling this module's `#[target_feature]` functions is sound.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx2(());
+
+impl Avx2 {
+    /// `Some` when this CPU has AVX2 and FMA.
+    pub(super) fn detect() -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+            return Some(Avx2(()));
+        }
+        None
+    }
+
+    /// The linear row loop for steps of `S` pixels (`S = 0`: the octave's step, a
+    /// multiple of 8); `a` and `b` are the corner coefficients of `row_kernel::linear_row`.
+    /// Returns `false`, doing nothing, for steps it has no loop for.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) fn linear<const S: usize, const ACC: bool>(
+        self,
+        o: &Octave,
+        a: &[f32],
+        b: &[f32],
+        out: &mut [f32],
+    ) -> bool {
+        let s = if S == 0 { o.step as usize } else { S };
+        let n = o.cells;
+        if !(s == 2 || s == 4 || s % 8 == 0) || a.len() <= n || b.len() <= n {
+            return false;
+        }
+        let Some(out) = out.get_mut(..n * s) else {
+            return false;
+        };
+        #[allow(unsafe_code)]
+        // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
+        unsafe {
+            match s {
+                2 => simd::narrow::<2, ACC>(o, &a[..=n], &b[..=n], out),
+                4 => simd::narrow::<4, ACC>(o, &a[..=n], &b[..=n], out),
+                _ => simd::wide::<S, ACC>(o, &a[..=n], &b[..=n], out),
+            }
+        }
+        true
+    }
+
+    /// Never called: no `Avx2` exists off x86-64.
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) fn linear<const S: usize, const ACC: bool>(
+        self,
+        _: &Octave,
+        _: &[f32],
+        _: &[f32],
+        _: &mut [f32],
+    ) -> bool {
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use super::Octave;
+    use core::arch::x86_64::{
+        __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_permute2f128_ps, _mm256_set1_ps,
+        _mm256_setzero_ps, _mm256_shuffle_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
+    };
+
+    /// One pixel, scalar: `row_kernel::linear_small`'s formula and order.
+    #[inline(always)]
+    fn pixel(t: [f32; 4], a1: f32, b1: f32, a2: f32, b2: f32) -> f32 {
+        a1 * t[0] + b1 * t[1] + a2 * t[2] + b2 * t[3]
+    }
+
+    #[inline(always)]
+    fn put<const ACC: bool>(e: &mut f32, v: f32) {
+        if ACC { *e += v } else { *e = v }
+    }
+
+    /// `c[0] t[0] + c[1] t[1] + c[2] t[2] + c[3] t[3]`, summed left to right like [`pixel`].
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn combine(t: &[__m256; 4], c: [__m256; 4]) -> __m256 {
+        let v = _mm256_add_ps(_mm256_mul_ps(c[0], t[0]), _mm256_mul_ps(c[1], t[1]));
+        let v = _mm256_add_ps(v, _mm256_mul_ps(c[2], t[2]));
+        _mm256_add_ps(v, _mm256_mul_ps(c[3], t[3]))
+    }
+
+    /// Stores (or with `ACC` adds) `v` into 8 pixels.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn put8<const ACC: bool>(e: &mut [f32; 8], v: __m256) {
+        let v = if ACC {
+            _mm256_add_ps(bytemuck::cast(*e), v)
+        } else {
+            v
+        };
+        *e = bytemuck::cast(v);
+    }
+
+    /// Steps that are a multiple of 8: whole vectors within a cell, coefficients broadcast.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn wide<const S: usize, const ACC: bool>(
+        o: &Octave,
+        a: &[f32],
+        b: &[f32],
+        out: &mut [f32],
+    ) {
+        let s = if S == 0 { o.step as usize } else { S };
+        let tables =
+            [&o.fade_l_x, &o.fade_l, &o.fade_r_x, &o.fade_r].map(|t| t[..s].as_chunks::<8>().0);
+        let left = a.iter().zip(b);
+        let right = a[1..].iter().zip(&b[1..]);
+        for (cell, ((&a1, &b1), (&a2, &b2))) in out.chunks_exact_mut(s).zip(left.zip(right)) {
+            let c = [a1, b1, a2, b2].map(|x| _mm256_set1_ps(x));
+            let t = tables[0]
+                .iter()
+                .zip(tables[1])
+                .zip(tables[2].iter().zip(tables[3]));
+            for (e, ((t0, t1), (t2, t3))) in cell.as_chunks_mut::<8>().0.iter_mut().zip(t) {
+                let t = [*t0, *t1, *t2, *t3].map(bytemuck::cast::<[f32; 8], __m256>);
+                put8::<ACC>(e, combine(&t, c));
+            }
+        }
+    }
+
+    /// The first 8 values of `x` (which the callers make at least 8 long).
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn load8(x: &[f32]) -> __m256 {
+        match x.first_chunk::<8>() {
+            Some(c) => bytemuck::cast(*c),
+            None => _mm256_setzero_ps(),
+        }
+    }
+
+    /// Steps of `S` = 2 or 4, in blocks of 8 cells: pixel `u` of the 8 cells is computed
+    /// as one vector (`S` phases, coefficients loaded straight from `a` and `b`), then the
+    /// phases are interleaved into pixel order with a transpose. The cells left over are
+    /// done one by one.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn narrow<const S: usize, const ACC: bool>(
+        o: &Octave,
+        a: &[f32],
+        b: &[f32],
+        out: &mut [f32],
+    ) {
+        let t: [[f32; 4]; S] =
+            std::array::from_fn(|u| [o.fade_l_x[u], o.fade_l[u], o.fade_r_x[u], o.fade_r[u]]);
+        let tv: [[__m256; 4]; S] = t.map(|t| t.map(|x| _mm256_set1_ps(x)));
+        let n = out.len() / S;
+        let blocks = if n >= 8 { n / 8 } else { 0 };
+        for (k, e) in out.chunks_exact_mut(8 * S).take(blocks).enumerate() {
+            let j = 8 * k;
+            let (aw, bw) = (&a[j..j + 9], &b[j..j + 9]);
+            let c = [load8(aw), load8(bw), load8(&aw[1..]), load8(&bw[1..])];
+            let (e, _) = e.as_chunks_mut::<8>();
+            if S == 2 {
+                let (p0, p1) = (combine(&tv[0], c), combine(&tv[1], c));
+                let (lo, hi) = (_mm256_unpacklo_ps(p0, p1), _mm256_unpackhi_ps(p0, p1));
+                put8::<ACC>(&mut e[0], _mm256_permute2f128_ps::<0x20>(lo, hi));
+                put8::<ACC>(&mut e[1], _mm256_permute2f128_ps::<0x31>(lo, hi));
+            } else {
+                let p: [__m256; 4] = std::array::from_fn(|u| combine(&tv[u % S], c));
+                let (t0, t1) = (
+                    _mm256_unpacklo_ps(p[0], p[1]),
+                    _mm256_unpackhi_ps(p[0], p[1]),
+                );
+                let (t2, t3) = (
+                    _mm256_unpacklo_ps(p[2], p[3]),
+                    _mm256_unpackhi_ps(p[2], p[3]),
+                );
+                let (q0, q1) = (
+                    _mm256_shuffle_ps::<0x44>(t0, t2),
+                    _mm256_shuffle_ps::<0xEE>(t0, t2),
+                );
+                let (q2, q3) = (
+                    _mm256_shuffle_ps::<0x44>(t1, t3),
+                    _mm256_shuffle_ps::<0xEE>(t1, t3),
+                );
+                put8::<ACC>(&mut e[0], _mm256_permute2f128_ps::<0x20>(q0, q1));
+                put8::<ACC>(&mut e[1], _mm256_permute2f128_ps::<0x20>(q2, q3));
+                put8::<ACC>(&mut e[2], _mm256_permute2f128_ps::<0x31>(q0, q1));
+                put8::<ACC>(&mut e[3], _mm256_permute2f128_ps::<0x31>(q2, q3));
+            }
+        }
+        let j0 = blocks * 8;
+        for (j, cell) in out[j0 * S..].chunks_exact_mut(S).enumerate() {
+            let j = j0 + j;
+            for (e, &t) in cell.iter_mut().zip(&t) {
+                put::<ACC>(e, pixel(t, a[j], b[j], a[j + 1], b[j + 1]));
+            }
+        }
+    }
+}
