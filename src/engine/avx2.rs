@@ -59,6 +59,38 @@ impl Avx2 {
         true
     }
 
+    /// `row_kernel::interleave` (phase `u` of cell `j` to pixel `j * S + u`) for `S` = 2,
+    /// 4 or 8; `false`, doing nothing, for other steps or a short `phases`/`out`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) fn interleave<const S: usize, const ACC: bool>(
+        self,
+        phases: &[f32],
+        n: usize,
+        out: &mut [f32],
+    ) -> bool {
+        if !(S == 2 || S == 4 || S == 8) || phases.len() < S * n || out.len() < S * n {
+            return false;
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
+        unsafe {
+            simd::interleave::<S, ACC>(phases, n, &mut out[..S * n])
+        };
+        true
+    }
+
+    /// Never called: no `Avx2` exists off x86-64.
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) fn interleave<const S: usize, const ACC: bool>(
+        self,
+        _: &[f32],
+        _: usize,
+        _: &mut [f32],
+    ) -> bool {
+        false
+    }
+
     /// Never called: no `Avx2` exists off x86-64.
     #[cfg(not(target_arch = "x86_64"))]
     pub(super) fn linear<const S: usize, const ACC: bool>(
@@ -139,6 +171,87 @@ mod simd {
         }
     }
 
+    /// Turns `S` (2, 4 or 8) phase vectors, `p[u]` = pixel `u` of 8 consecutive cells, into
+    /// the `S` vectors of those cells' pixels in memory order (an 8 x S transpose).
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn to_pixel_order(p: &[__m256]) -> [__m256; 8] {
+        let z = _mm256_setzero_ps();
+        let g = |i: usize| p.get(i).copied().unwrap_or(z);
+        if p.len() == 2 {
+            let (lo, hi) = (
+                _mm256_unpacklo_ps(g(0), g(1)),
+                _mm256_unpackhi_ps(g(0), g(1)),
+            );
+            let (a, b) = (
+                _mm256_permute2f128_ps::<0x20>(lo, hi),
+                _mm256_permute2f128_ps::<0x31>(lo, hi),
+            );
+            return [a, b, z, z, z, z, z, z];
+        }
+        // Pairs, then quads of phases: q[c] holds phases 0-3 (q[4 + c]: 4-7) of cells c | c + 4.
+        let t: [__m256; 8] = std::array::from_fn(|i| {
+            let (a, b) = (g(i / 2 * 2), g(i / 2 * 2 + 1));
+            if i % 2 == 0 {
+                _mm256_unpacklo_ps(a, b)
+            } else {
+                _mm256_unpackhi_ps(a, b)
+            }
+        });
+        let q: [__m256; 8] = std::array::from_fn(|i| {
+            let (h, c) = (i / 4 * 4, i % 4);
+            let (a, b) = (t[h + c / 2], t[h + 2 + c / 2]);
+            if c % 2 == 0 {
+                _mm256_shuffle_ps::<0x44>(a, b)
+            } else {
+                _mm256_shuffle_ps::<0xEE>(a, b)
+            }
+        });
+        if p.len() == 4 {
+            return [
+                _mm256_permute2f128_ps::<0x20>(q[0], q[1]),
+                _mm256_permute2f128_ps::<0x20>(q[2], q[3]),
+                _mm256_permute2f128_ps::<0x31>(q[0], q[1]),
+                _mm256_permute2f128_ps::<0x31>(q[2], q[3]),
+                z,
+                z,
+                z,
+                z,
+            ];
+        }
+        std::array::from_fn(|c| {
+            if c < 4 {
+                _mm256_permute2f128_ps::<0x20>(q[c], q[4 + c])
+            } else {
+                _mm256_permute2f128_ps::<0x31>(q[c - 4], q[c])
+            }
+        })
+    }
+
+    /// `row_kernel::interleave` for `S` = 2, 4 or 8: blocks of 8 cells by transposes,
+    /// the cells left over one by one.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn interleave<const S: usize, const ACC: bool>(
+        phases: &[f32],
+        n: usize,
+        out: &mut [f32],
+    ) {
+        let ph: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
+        let blocks = n / 8;
+        for (k, e) in out.chunks_exact_mut(8 * S).take(blocks).enumerate() {
+            let p: [__m256; S] = std::array::from_fn(|u| load8(&ph[u][8 * k..]));
+            for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
+                put8::<ACC>(e, v);
+            }
+        }
+        for j in blocks * 8..n {
+            for (u, ph) in ph.iter().enumerate() {
+                put::<ACC>(&mut out[j * S + u], ph[j]);
+            }
+        }
+    }
+
     /// The first 8 values of `x` (which the callers make at least 8 long).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
@@ -170,34 +283,9 @@ mod simd {
             let j = 8 * k;
             let (aw, bw) = (&a[j..j + 9], &b[j..j + 9]);
             let c = [load8(aw), load8(bw), load8(&aw[1..]), load8(&bw[1..])];
-            let (e, _) = e.as_chunks_mut::<8>();
-            if S == 2 {
-                let (p0, p1) = (combine(&tv[0], c), combine(&tv[1], c));
-                let (lo, hi) = (_mm256_unpacklo_ps(p0, p1), _mm256_unpackhi_ps(p0, p1));
-                put8::<ACC>(&mut e[0], _mm256_permute2f128_ps::<0x20>(lo, hi));
-                put8::<ACC>(&mut e[1], _mm256_permute2f128_ps::<0x31>(lo, hi));
-            } else {
-                let p: [__m256; 4] = std::array::from_fn(|u| combine(&tv[u % S], c));
-                let (t0, t1) = (
-                    _mm256_unpacklo_ps(p[0], p[1]),
-                    _mm256_unpackhi_ps(p[0], p[1]),
-                );
-                let (t2, t3) = (
-                    _mm256_unpacklo_ps(p[2], p[3]),
-                    _mm256_unpackhi_ps(p[2], p[3]),
-                );
-                let (q0, q1) = (
-                    _mm256_shuffle_ps::<0x44>(t0, t2),
-                    _mm256_shuffle_ps::<0xEE>(t0, t2),
-                );
-                let (q2, q3) = (
-                    _mm256_shuffle_ps::<0x44>(t1, t3),
-                    _mm256_shuffle_ps::<0xEE>(t1, t3),
-                );
-                put8::<ACC>(&mut e[0], _mm256_permute2f128_ps::<0x20>(q0, q1));
-                put8::<ACC>(&mut e[1], _mm256_permute2f128_ps::<0x20>(q2, q3));
-                put8::<ACC>(&mut e[2], _mm256_permute2f128_ps::<0x31>(q0, q1));
-                put8::<ACC>(&mut e[3], _mm256_permute2f128_ps::<0x31>(q2, q3));
+            let p: [__m256; S] = std::array::from_fn(|u| combine(&tv[u], c));
+            for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
+                put8::<ACC>(e, v);
             }
         }
         let j0 = blocks * 8;

@@ -176,6 +176,7 @@ fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
     top: &CornerRows<'_>,
     bottom: &CornerRows<'_>,
     phases: &mut Vec<f32>,
+    isa: Option<Avx2>,
     out: &mut [f32],
 ) {
     let n = o.cells;
@@ -196,7 +197,9 @@ fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
             (true, true) => phase::<P, true, true>(o, rc, x, w, &rows, dst),
         }
     }
-    interleave::<S, ACC>(phases, n, out);
+    if !isa.is_some_and(|isa| isa.interleave::<S, ACC>(phases, n, out)) {
+        interleave::<S, ACC>(phases, n, out);
+    }
 }
 
 /// Pixel `u` (offsets `x`, weights `w`) of every cell of the row.
@@ -215,16 +218,18 @@ fn phase<P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
     }
 }
 
-/// General functions, any step: loop over cells, a cell's pixels in a vectorised loop.
+/// General functions, any step (`S`, or the octave's step when `S = 0`): loop over
+/// cells, a cell's pixels in a vectorised loop. A known `S` lets the compiler drop the
+/// inner loop's remainder handling, which costs as much as the pixels at 16.
 #[inline(always)]
-fn general_cells<P: ProximityFn, const ACC: bool>(
+fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
     o: &Octave,
     rc: &RowConsts<'_>,
     top: &CornerRows<'_>,
     bottom: &CornerRows<'_>,
     out: &mut [f32],
 ) {
-    let s = o.step as usize;
+    let s = if S == 0 { o.step as usize } else { S };
     let (x_l, x_r) = (&o.x_l[..s], &o.x_r[..s]);
     let w: [&[f32]; 4] = std::array::from_fn(|c| &rc.w[c][..s]);
     for (j, e) in out[..o.cells * s].chunks_exact_mut(s).enumerate() {
@@ -285,9 +290,12 @@ pub(super) fn row<P: ProximityFn, const ACC: bool>(
     }
     let phases = &mut sc.phases;
     match o.step {
-        2 => general_phased::<P, 2, ACC>(o, rc, &top, &bottom, phases, out),
-        4 => general_phased::<P, 4, ACC>(o, rc, &top, &bottom, phases, out),
-        8 => general_phased::<P, 8, ACC>(o, rc, &top, &bottom, phases, out),
-        _ => general_cells::<P, ACC>(o, rc, &top, &bottom, out),
+        2 => general_phased::<P, 2, ACC>(o, rc, &top, &bottom, phases, isa, out),
+        4 => general_phased::<P, 4, ACC>(o, rc, &top, &bottom, phases, isa, out),
+        8 => general_phased::<P, 8, ACC>(o, rc, &top, &bottom, phases, isa, out),
+        16 => general_cells::<P, 16, ACC>(o, rc, &top, &bottom, out),
+        32 => general_cells::<P, 32, ACC>(o, rc, &top, &bottom, out),
+        64 => general_cells::<P, 64, ACC>(o, rc, &top, &bottom, out),
+        _ => general_cells::<P, 0, ACC>(o, rc, &top, &bottom, out),
     }
 }
