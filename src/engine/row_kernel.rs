@@ -3,7 +3,9 @@
 //! Every loop here is generic over the proximity function (so it is specialised and
 //! vectorised per function) and over `ACC`: `true` adds into the heightmap row directly,
 //! `false` writes into a scratch row the caller adds afterwards (used when the octave's
-//! cells do not line up with the texture edge).
+//! cells do not line up with the texture edge). Given an [`Avx2`] (the CPU has it), the
+//! linear loop and the phase interleave run the hand-vectorised versions in `avx2`,
+//! which give the same bits.
 
 use super::avx2::Avx2;
 use super::plan::Octave;
