@@ -107,23 +107,14 @@ impl Avx2 {
 #[cfg(target_arch = "x86_64")]
 mod simd {
     use super::Octave;
+    use crate::engine::row_kernel::{linear_pixel, store};
     use core::arch::x86_64::{
         __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_permute2f128_ps, _mm256_set1_ps,
         _mm256_setzero_ps, _mm256_shuffle_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
     };
 
-    /// One pixel, scalar: `row_kernel::linear_small`'s formula and order.
-    #[inline(always)]
-    fn pixel(t: [f32; 4], a1: f32, b1: f32, a2: f32, b2: f32) -> f32 {
-        a1 * t[0] + b1 * t[1] + a2 * t[2] + b2 * t[3]
-    }
-
-    #[inline(always)]
-    fn put<const ACC: bool>(e: &mut f32, v: f32) {
-        if ACC { *e += v } else { *e = v }
-    }
-
-    /// `c[0] t[0] + c[1] t[1] + c[2] t[2] + c[3] t[3]`, summed left to right like [`pixel`].
+    /// `c[0] t[0] + c[1] t[1] + c[2] t[2] + c[3] t[3]`, summed left to right like
+    /// `row_kernel::linear_pixel`.
     #[inline]
     #[target_feature(enable = "avx2,fma")]
     fn combine(t: &[__m256; 4], c: [__m256; 4]) -> __m256 {
@@ -247,7 +238,7 @@ mod simd {
         }
         for j in blocks * 8..n {
             for (u, ph) in ph.iter().enumerate() {
-                put::<ACC>(&mut out[j * S + u], ph[j]);
+                store::<ACC>(&mut out[j * S + u], ph[j]);
             }
         }
     }
@@ -274,8 +265,7 @@ mod simd {
         b: &[f32],
         out: &mut [f32],
     ) {
-        let t: [[f32; 4]; S] =
-            std::array::from_fn(|u| [o.fade_l_x[u], o.fade_l[u], o.fade_r_x[u], o.fade_r[u]]);
+        let t: [[f32; 4]; S] = std::array::from_fn(|u| o.linear_tables(u));
         let tv: [[__m256; 4]; S] = t.map(|t| t.map(|x| _mm256_set1_ps(x)));
         let n = out.len() / S;
         let blocks = if n >= 8 { n / 8 } else { 0 };
@@ -292,7 +282,7 @@ mod simd {
         for (j, cell) in out[j0 * S..].chunks_exact_mut(S).enumerate() {
             let j = j0 + j;
             for (e, &t) in cell.iter_mut().zip(&t) {
-                put::<ACC>(e, pixel(t, a[j], b[j], a[j + 1], b[j + 1]));
+                store::<ACC>(e, linear_pixel(t, a[j], b[j], a[j + 1], b[j + 1]));
             }
         }
     }

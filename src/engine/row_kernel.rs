@@ -41,9 +41,18 @@ pub(super) struct RowScratch {
     phases: Vec<f32>,
 }
 
+/// Writes (`ACC`: adds) one pixel's value.
 #[inline(always)]
-fn store<const ACC: bool>(e: &mut f32, v: f32) {
+pub(super) fn store<const ACC: bool>(e: &mut f32, v: f32) {
     if ACC { *e += v } else { *e = v }
+}
+
+/// One pixel of a linear function from its cell's corner coefficients and the octave's
+/// tables `t` at its `u` ([`Octave::linear_tables`]). The one definition of the sum and
+/// its order: the AVX2 loops must match it bit for bit.
+#[inline(always)]
+pub(super) fn linear_pixel(t: [f32; 4], a1: f32, b1: f32, a2: f32, b2: f32) -> f32 {
+    a1 * t[0] + b1 * t[1] + a2 * t[2] + b2 * t[3]
 }
 
 /// The random numbers of corner `j` of a corner row (0 for those `P` does not read).
@@ -137,14 +146,13 @@ fn linear_small<const S: usize, const ACC: bool>(
     out: &mut [f32],
 ) {
     let n = o.cells;
-    let t: [[f32; 4]; S] =
-        std::array::from_fn(|u| [o.fade_l_x[u], o.fade_l[u], o.fade_r_x[u], o.fade_r[u]]);
+    let t: [[f32; 4]; S] = std::array::from_fn(|u| o.linear_tables(u));
     let left = a[..n].iter().zip(&b[..n]);
     let right = a[1..=n].iter().zip(&b[1..=n]);
     for (e, ((&a1, &b1), (&a2, &b2))) in out[..n * S].chunks_exact_mut(S).zip(left.zip(right)) {
         for u in 0..S {
             let t = t[u];
-            store::<ACC>(&mut e[u], a1 * t[0] + b1 * t[1] + a2 * t[2] + b2 * t[3]);
+            store::<ACC>(&mut e[u], linear_pixel(t, a1, b1, a2, b2));
         }
     }
 }
@@ -162,7 +170,7 @@ fn linear_cells<const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f3
     for (e, ((&a1, &b1), (&a2, &b2))) in out[..n * s].chunks_exact_mut(s).zip(left.zip(right)) {
         // Zipped iterators instead of indexing: no bounds checks, so the loop vectorises.
         for (e, ((&t0, &t1), (&t2, &t3))) in e.iter_mut().zip(tables.clone()) {
-            store::<ACC>(e, a1 * t0 + b1 * t1 + a2 * t2 + b2 * t3);
+            store::<ACC>(e, linear_pixel([t0, t1, t2, t3], a1, b1, a2, b2));
         }
     }
 }
