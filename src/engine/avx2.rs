@@ -11,6 +11,8 @@
 //! `kernel`'s tests compare the two builds on every function.
 
 use super::plan::Octave;
+use super::proximity::ProximityFn;
+use super::row_kernel::{CornerRows, RowConsts};
 
 /// A CPU with AVX2 and FMA. Only [`Avx2::detect`] makes one, so holding a value is the
 /// proof that calling this module's `#[target_feature]` functions is sound.
@@ -59,33 +61,54 @@ impl Avx2 {
         true
     }
 
-    /// `row_kernel::interleave` (phase `u` of cell `j` to pixel `j * S + u`) for `S` = 2,
-    /// 4 or 8; `false`, doing nothing, for other steps or a short `phases`/`out`.
+    /// A row of a general (non-linear) proximity function for steps of `S` = 2, 4, 8, 16
+    /// or 32 pixels, 8 cells at a time (`simd::general`). Returns `false`, doing nothing,
+    /// for other steps or short rows.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub(super) fn interleave<const S: usize, const ACC: bool>(
+    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
         self,
-        phases: &[f32],
-        n: usize,
+        o: &Octave,
+        rc: &RowConsts<'_>,
+        top: &CornerRows<'_>,
+        bottom: &CornerRows<'_>,
         out: &mut [f32],
     ) -> bool {
-        if !(S == 2 || S == 4 || S == 8) || phases.len() < S * n || out.len() < S * n {
+        let n = o.cells;
+        let short = |rows: &CornerRows<'_>| rows[..P::NEEDS].iter().any(|r| r.len() <= n);
+        if !matches!(S, 2 | 4 | 8 | 16 | 32)
+            || o.step as usize != S
+            || short(top)
+            || short(bottom)
+            || rc.w.iter().any(|w| w.len() < S)
+            || o.x_l.len() < S
+            || o.x_r.len() < S
+        {
             return false;
         }
+        let Some(out) = out.get_mut(..n * S) else {
+            return false;
+        };
         #[allow(unsafe_code)]
         // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
         unsafe {
-            simd::interleave::<S, ACC>(phases, n, &mut out[..S * n])
-        };
+            if rc.top_only {
+                simd::general::<P, S, ACC, true>(self, o, rc, top, bottom, out)
+            } else {
+                simd::general::<P, S, ACC, false>(self, o, rc, top, bottom, out)
+            }
+        }
         true
     }
 
     /// Never called: no `Avx2` exists off x86-64.
     #[cfg(not(target_arch = "x86_64"))]
-    pub(super) fn interleave<const S: usize, const ACC: bool>(
+    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
         self,
-        _: &[f32],
-        _: usize,
+        _: &Octave,
+        _: &RowConsts<'_>,
+        _: &CornerRows<'_>,
+        _: &CornerRows<'_>,
         _: &mut [f32],
     ) -> bool {
         false
@@ -106,8 +129,9 @@ impl Avx2 {
 
 #[cfg(target_arch = "x86_64")]
 mod simd {
-    use super::Octave;
-    use crate::engine::row_kernel::{linear_pixel, store};
+    use super::{Avx2, CornerRows, Octave, ProximityFn, RowConsts};
+    use crate::engine::f32x8::F32x8;
+    use crate::engine::row_kernel::{self, PixelConsts, linear_pixel, pixel, store};
     use core::arch::x86_64::{
         __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_permute2f128_ps, _mm256_set1_ps,
         _mm256_setzero_ps, _mm256_shuffle_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
@@ -219,30 +243,6 @@ mod simd {
         })
     }
 
-    /// `row_kernel::interleave` for `S` = 2, 4 or 8: blocks of 8 cells by transposes,
-    /// the cells left over one by one.
-    #[inline]
-    #[target_feature(enable = "avx2,fma")]
-    pub(super) fn interleave<const S: usize, const ACC: bool>(
-        phases: &[f32],
-        n: usize,
-        out: &mut [f32],
-    ) {
-        let ph: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
-        let blocks = n / 8;
-        for (k, e) in out.chunks_exact_mut(8 * S).take(blocks).enumerate() {
-            let p: [__m256; S] = std::array::from_fn(|u| load8(&ph[u][8 * k..]));
-            for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
-                put8::<ACC>(e, v);
-            }
-        }
-        for j in blocks * 8..n {
-            for (u, ph) in ph.iter().enumerate() {
-                store::<ACC>(&mut out[j * S + u], ph[j]);
-            }
-        }
-    }
-
     /// The first 8 values of `x` (which the callers make at least 8 long).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
@@ -285,5 +285,109 @@ mod simd {
                 store::<ACC>(e, linear_pixel(t, a[j], b[j], a[j + 1], b[j + 1]));
             }
         }
+    }
+
+    /// Corner row `row` from corner `from` on, as `blocks` chunks of 8 per random number
+    /// (the first random number's rows stand in for those `P` does not read, so every
+    /// entry has the same length and the block loop zips them without bounds checks).
+    #[inline(always)]
+    fn corner_chunks<'a, P: ProximityFn>(
+        row: &CornerRows<'a>,
+        from: usize,
+        blocks: usize,
+    ) -> [&'a [[f32; 8]]; 4] {
+        std::array::from_fn(|k| {
+            let k = if k < P::NEEDS { k } else { 0 };
+            row[k]
+                .get(from..from + 8 * blocks)
+                .map_or(&[][..], |r| r.as_chunks::<8>().0)
+        })
+    }
+
+    /// The random numbers `P` reads of 8 corners, as lanes (0 for the others).
+    #[inline(always)]
+    fn corner_lanes<P: ProximityFn>(isa: Avx2, c: [&[f32; 8]; 4]) -> [F32x8; 4] {
+        std::array::from_fn(|k| {
+            if k < P::NEEDS {
+                F32x8::load(isa, *c[k])
+            } else {
+                F32x8::splat(isa, 0.0)
+            }
+        })
+    }
+
+    /// General functions, steps of `S` = 2 to 32, in blocks of 8 cells: each pixel
+    /// phase `u` of the block is one [`F32x8`] evaluation of `row_kernel::pixel` (so the
+    /// terms that depend only on a corner, like `y * b`, are computed once for all
+    /// phases), and every 8 phases are transposed into pixel order and stored. The cells
+    /// left over go through `row_kernel::general_cells`. Same operations per pixel as
+    /// the portable loops, so the same bits.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool, const TOP_ONLY: bool>(
+        isa: Avx2,
+        o: &Octave,
+        rc: &RowConsts<'_>,
+        top: &CornerRows<'_>,
+        bottom: &CornerRows<'_>,
+        out: &mut [f32],
+    ) {
+        let lanes = |x: f32| F32x8::splat(isa, x);
+        let c = PixelConsts::new(o, rc, lanes(0.0));
+        let x: [(F32x8, F32x8); S] = std::array::from_fn(|u| (lanes(o.x_l[u]), lanes(o.x_r[u])));
+        let w: [[F32x8; 4]; S] =
+            std::array::from_fn(|u| std::array::from_fn(|q| lanes(rc.w[q][u])));
+        let left_only = rc.left_only_at_zero;
+        let n = out.len() / S;
+        let blocks = n / 8;
+        let chunk = S.min(8);
+        let src = [(top, 0), (top, 1), (bottom, 0), (bottom, 1)]
+            .map(|(row, from)| corner_chunks::<P>(row, from, blocks));
+        let corners = |c: usize| {
+            let [a, b, cc, d] = src[c];
+            a.iter().zip(b).zip(cc.iter().zip(d))
+        };
+        let all = corners(0).zip(corners(1)).zip(corners(2).zip(corners(3)));
+        for (e, ((c0, c1), (c2, c3))) in out.chunks_exact_mut(8 * S).zip(all) {
+            let lanes = |((a, b), (c, d))| corner_lanes::<P>(isa, [a, b, c, d]);
+            // Not `array::map`, whose closure LLVM may leave uninlined.
+            let r = [lanes(c0), lanes(c1), lanes(c2), lanes(c3)];
+            for h in 0..S / chunk {
+                let mut p = [_mm256_setzero_ps(); 8];
+                for (i, p) in p.iter_mut().enumerate().take(chunk) {
+                    let u = h * chunk + i;
+                    let v = if u == 0 && left_only {
+                        pixel::<F32x8, P, true, TOP_ONLY>(&c, x[u], &r, w[u])
+                    } else {
+                        pixel::<F32x8, P, false, TOP_ONLY>(&c, x[u], &r, w[u])
+                    };
+                    *p = v.m256();
+                }
+                // Vector `i` holds cell `i`'s pixels `8h..8h + 8` (S >= 8), or pixels
+                // `8i..8i + 8` of the block (S < 8): both start at `i * max(S, 8) + 8h`.
+                let stride = S.max(8);
+                for (i, v) in to_pixel_order(&p[..chunk])
+                    .into_iter()
+                    .take(chunk)
+                    .enumerate()
+                {
+                    let at = i * stride + 8 * h;
+                    if let Some(e) = e.get_mut(at..).and_then(|e| e.first_chunk_mut::<8>()) {
+                        put8::<ACC>(e, v);
+                    }
+                }
+            }
+        }
+        // Fewer whole blocks than `n / 8` only if a corner row were short (never).
+        let j0 = src
+            .iter()
+            .flatten()
+            .map(|c| c.len())
+            .min()
+            .unwrap_or(0)
+            .min(blocks)
+            * 8;
+        let [top, bottom] = [top, bottom].map(|rows| rows.map(|r| r.get(j0..).unwrap_or(&[])));
+        row_kernel::general_cells::<P, S, ACC>(o, rc, &top, &bottom, &mut out[j0 * S..]);
     }
 }

@@ -309,21 +309,23 @@ mod tests {
 
     /// The AVX2 build of the kernel (used when the CPU has it) and the portable build
     /// must give the same bits: FMA is never used implicitly, and the hand-vectorised
-    /// loops keep the portable order of operations. Sizes 96 and 100 with every
-    /// displacement reach whole blocks of cells, left-over cells and scratch-row octaves.
+    /// loops keep the portable order of operations. Sizes 96, 100 and 272 with every
+    /// displacement reach whole blocks of 8 cells at every step the AVX2 loops handle,
+    /// left-over cells and scratch-row octaves.
     #[test]
     fn dispatched_and_portable_kernels_agree_bit_for_bit() {
         use crate::params::Displacement;
         for proximity in Proximity::ALL {
-            for (size, displacement) in [
-                (96, Displacement::None),
-                (100, Displacement::Half),
-                (100, Displacement::Quarter),
+            for (size, initial_step, displacement) in [
+                (96, 32_u32, Displacement::None),
+                (100, 32, Displacement::Half),
+                (100, 32, Displacement::Quarter),
+                (272, 32, Displacement::Half),
             ] {
                 let p = NoiseParams {
                     size,
-                    octaves: 6,
-                    initial_step: 32,
+                    octaves: initial_step.ilog2() + 1,
+                    initial_step,
                     proximity,
                     displacement,
                     seed: proximity.index() as i32,
@@ -339,7 +341,7 @@ mod tests {
                     .iter()
                     .zip(portable.data())
                     .all(|(a, b)| a.to_bits() == b.to_bits());
-                assert!(same, "{proximity:?} {size} {displacement:?}");
+                assert!(same, "{proximity:?} {size} {initial_step} {displacement:?}");
             }
         }
     }

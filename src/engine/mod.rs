@@ -1,11 +1,14 @@
 //! The generic lattice noise engine: parameters in, heightmap out. No files, no UI.
 
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod f32x8;
 mod fade;
 mod free_octave;
 mod heightmap;
 mod job_control;
 mod kernel;
+mod lane;
 mod plan;
 mod proximity;
 pub mod random;
@@ -15,6 +18,7 @@ mod row_kernel;
 pub use fade::Fade;
 pub use heightmap::{HeightStats, Heightmap};
 pub use job_control::JobControl;
+pub use lane::Lane;
 pub use proximity::{Proximity, ProximityFn, ProximityVisitor, function};
 pub use random::RandomSource;
 

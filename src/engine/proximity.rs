@@ -5,6 +5,7 @@
 //! every inner loop is specialised and vectorised). [`Proximity`] is the `Copy + serde`
 //! enum the rest of the program passes around.
 
+use super::lane::Lane;
 use serde::{Deserialize, Serialize};
 
 /// A proximity function `P(x, y, l, a, b, c, d)` evaluated at a pixel.
@@ -13,7 +14,8 @@ pub trait ProximityFn {
     const NEEDS: usize;
     /// `x, y`: the pixel's offset from the corner; `l`: the step; `il = 1 / l`;
     /// `r`: the corner's random numbers (unused ones are 0).
-    fn eval(x: f32, y: f32, l: f32, il: f32, r: [f32; 4]) -> f32;
+    /// Generic over [`Lane`] so the same formula runs on one pixel or on 8 cells' pixels.
+    fn eval<V: Lane>(x: V, y: V, l: V, il: V, r: [V; 4]) -> V;
     /// Whether `eval` is linear in `x, y`: `alpha x + beta y + gamma` for every corner.
     /// The kernel then folds a cell's four corners into four multiply-adds per pixel.
     const LINEAR: bool = false;
@@ -32,26 +34,28 @@ pub trait ProximityVisitor {
     fn visit<P: ProximityFn>(self) -> Self::Output;
 }
 
-// `if` forms instead of f32::min/max: they compile to single min/max instructions
-// (no NaN fix-up), which matters in the inner loops.
 #[inline(always)]
-fn mn(a: f32, b: f32) -> f32 {
-    if a < b { a } else { b }
+fn mn<V: Lane>(a: V, b: V) -> V {
+    a.mn(b)
 }
 #[inline(always)]
-fn mx(a: f32, b: f32) -> f32 {
-    if a > b { a } else { b }
+fn mx<V: Lane>(a: V, b: V) -> V {
+    a.mx(b)
 }
 #[inline(always)]
-fn lin(x: f32, y: f32, r: [f32; 4]) -> f32 {
+fn k<V: Lane>(like: V, c: f32) -> V {
+    like.splat(c)
+}
+#[inline(always)]
+fn lin<V: Lane>(x: V, y: V, r: [V; 4]) -> V {
     x * r[0] + y * r[1]
 }
 #[inline(always)]
-fn quad(x: f32, y: f32, r: [f32; 4]) -> f32 {
-    r[0] * x * x + r[1] * y * y + 2.0 * r[2] * x * y
+fn quad<V: Lane>(x: V, y: V, r: [V; 4]) -> V {
+    r[0] * x * x + r[1] * y * y + k(x, 2.0) * r[2] * x * y
 }
 #[inline(always)]
-fn hyper_plains(x: f32, y: f32, r: [f32; 4]) -> f32 {
+fn hyper_plains<V: Lane>(x: V, y: V, r: [V; 4]) -> V {
     let l = lin(x, y, r);
     let s = -r[1] * x + r[0] * y;
     // The spec's min(max(-L^3, S^3), max(L^3, -S^3)), cubed after the min/max: t^3 is
@@ -83,7 +87,7 @@ macro_rules! proximities {
                     const NEEDS: usize = $needs;
                     #[inline(always)]
                     #[allow(unused_variables)]
-                    fn eval($x: f32, $y: f32, $l: f32, $il: f32, $r: [f32; 4]) -> f32 {
+                    fn eval<V: Lane>($x: V, $y: V, $l: V, $il: V, $r: [V; 4]) -> V {
                         $body
                     }
                     $(
@@ -134,18 +138,18 @@ proximities! {
     0 Gradient "gradient" "Gradient (Perlin)" "L / l" needs 2
         |x, y, l, il, r| lin(x, y, r) * il, linear |l, il, r| [r[0] * il, r[1] * il, 0.0];
     1 Hill "hill" "Hill (value noise)" "0.5 a" needs 1
-        |x, y, l, il, r| 0.5 * r[0], linear |l, il, r| [0.0, 0.0, 0.5 * r[0]];
+        |x, y, l, il, r| k(x, 0.5) * r[0], linear |l, il, r| [0.0, 0.0, 0.5 * r[0]];
     2 HillAndSlope "hill-and-slope" "Hill and slope" "0.5 c + min(0, L) / l" needs 3
-        |x, y, l, il, r| 0.5 * r[2] + mn(0.0, lin(x, y, r)) * il;
+        |x, y, l, il, r| k(x, 0.5) * r[2] + mn(k(x, 0.0), lin(x, y, r)) * il;
     3 Curvature "curvature" "Curvature" "Q / l^2" needs 3
         |x, y, l, il, r| quad(x, y, r) * (il * il);
     4 GradientRigged "gradient-rigged" "Gradient rigged" "-|L| / l" needs 2
         |x, y, l, il, r| -lin(x, y, r).abs() * il;
     5 GradientSemiRigged "gradient-semi-rigged" "Gradient semi-rigged" "min(0, L) / l" needs 2
-        |x, y, l, il, r| mn(0.0, lin(x, y, r)) * il;
+        |x, y, l, il, r| mn(k(x, 0.0), lin(x, y, r)) * il;
     6 GradientSemiRiggedIncreased "gradient-semi-rigged-increased" "Gradient semi-rigged increased"
         "min(0, L - c) / l" needs 3
-        |x, y, l, il, r| mn(0.0, lin(x, y, r) - r[2]) * il;
+        |x, y, l, il, r| mn(k(x, 0.0), lin(x, y, r) - r[2]) * il;
     7 GradientBillowed "gradient-billowed" "Gradient billowed" "|L| / l" needs 2
         |x, y, l, il, r| lin(x, y, r).abs() * il;
     8 CurvatureRigged "curvature-rigged" "Curvature rigged" "-|Q| / l^2" needs 3
@@ -153,10 +157,10 @@ proximities! {
     9 CurvatureBillowed "curvature-billowed" "Curvature billowed" "|Q| / l^2" needs 3
         |x, y, l, il, r| quad(x, y, r).abs() * (il * il);
     10 CurvatureSemiRigged "curvature-semi-rigged" "Curvature semi-rigged" "min(0, Q) / l^2" needs 3
-        |x, y, l, il, r| mn(0.0, quad(x, y, r)) * (il * il);
+        |x, y, l, il, r| mn(k(x, 0.0), quad(x, y, r)) * (il * il);
     11 CurvatureSemiRiggedDisplaced "curvature-semi-rigged-displaced" "Curvature semi-rigged displaced"
         "min(0, a X^2 + b Y^2 + 2 c X Y) / l^2 with X = x + 0.75 l b, Y = y + 0.75 l a" needs 3
-        |x, y, l, il, r| mn(0.0, quad(x + 0.75 * l * r[1], y + 0.75 * l * r[0], r)) * (il * il);
+        |x, y, l, il, r| mn(k(x, 0.0), quad(x + k(x, 0.75) * l * r[1], y + k(x, 0.75) * l * r[0], r)) * (il * il);
     12 DoublePlain "double-plain" "Double plain" "min(a x + b y, b x + c y) / l" needs 3
         |x, y, l, il, r| mn(lin(x, y, r), r[1] * x + r[2] * y) * il;
     13 VerticalEdge "vertical-edge" "Vertical edge" "min(L + c, -L + c) / l" needs 3
@@ -177,19 +181,19 @@ proximities! {
             mn(mn(mx(-v, s), mx(v, -s)), mx(v, s)) * il
         };
     17 MonkeySaddle "monkey-saddle" "Monkey saddle" "a (x^3 - 3 x y^2) / l^3" needs 1
-        |x, y, l, il, r| r[0] * (x * x * x - 3.0 * x * y * y) * (il * il * il);
+        |x, y, l, il, r| r[0] * (x * x * x - k(x, 3.0) * x * y * y) * (il * il * il);
     18 Hyperbolic "hyperbolic" "Hyperbolic" "(1 / (30 + |L|)) / l" needs 2
-        |x, y, l, il, r| (1.0 / (30.0 + lin(x, y, r).abs())) * il;
+        |x, y, l, il, r| (k(x, 1.0) / (k(x, 30.0) + lin(x, y, r).abs())) * il;
     19 HyperbolicPlains "hyperbolic-plains" "Hyperbolic plains"
         "min(max((-L)^3, S^3), max(L^3, (-S)^3)) / l^3" needs 2
         |x, y, l, il, r| hyper_plains(x, y, r) * (il * il * il);
     20 HyperbolicPlainsDisplaced "hyperbolic-plains-displaced" "Hyperbolic plains displaced"
         "hyperbolic plains at (x + 0.25 l b, y + 0.25 l c)" needs 3
-        |x, y, l, il, r| hyper_plains(x + 0.25 * l * r[1], y + 0.25 * l * r[2], r) * (il * il * il);
+        |x, y, l, il, r| hyper_plains(x + k(x, 0.25) * l * r[1], y + k(x, 0.25) * l * r[2], r) * (il * il * il);
     21 VerticalEdgeDisplaced "vertical-edge-displaced" "Vertical edge displaced"
         "min(a b (X + Y) + c, -a b (X + Y) + c) / l with X = x + l/2, Y = y + l/2" needs 3
         |x, y, l, il, r| {
-            let t = r[0] * r[1] * ((x + 0.5 * l) + (y + 0.5 * l));
+            let t = r[0] * r[1] * ((x + k(x, 0.5) * l) + (y + k(x, 0.5) * l));
             mn(t + r[2], -t + r[2]) * il
         };
     22 VerticalEdgeInverseDisplaced "vertical-edge-inverse-displaced" "Vertical edge inverse displaced"
@@ -205,7 +209,7 @@ proximities! {
     25 ParabolicComposed "parabolic-composed" "Parabolic composed" "max(c l - Q, Q) / l^2" needs 3
         |x, y, l, il, r| { let q = quad(x, y, r); mx(r[2] * l - q, q) * (il * il) };
     26 ParabolicComposedIi "parabolic-composed-ii" "Parabolic composed II" "min(0, Q) / l^2" needs 3
-        |x, y, l, il, r| mn(0.0, quad(x, y, r)) * (il * il);
+        |x, y, l, il, r| mn(k(x, 0.0), quad(x, y, r)) * (il * il);
     27 DisplacedParabola "displaced-parabola" "Displaced parabola"
         "((x + l a)(x + l b) + (y + l c)(y + l d)) / l^2" needs 4
         |x, y, l, il, r| ((x + l * r[0]) * (x + l * r[1]) + (y + l * r[2]) * (y + l * r[3])) * (il * il);

@@ -4,10 +4,11 @@
 //! vectorised per function) and over `ACC`: `true` adds into the heightmap row directly,
 //! `false` writes into a scratch row the caller adds afterwards (used when the octave's
 //! cells do not line up with the texture edge). Given an [`Avx2`] (the CPU has it), the
-//! linear loop and the phase interleave run the hand-vectorised versions in `avx2`,
-//! which give the same bits.
+//! linear loops and the general loops for steps 2 to 32 run the hand-vectorised
+//! versions in `avx2`, which give the same bits.
 
 use super::avx2::Avx2;
+use super::lane::Lane;
 use super::plan::Octave;
 use super::proximity::ProximityFn;
 
@@ -74,28 +75,51 @@ fn window<'a, P: ProximityFn>(row: &CornerRows<'a>, from: usize, n: usize) -> Co
     })
 }
 
+/// The octave and row constants [`pixel`] reads, in lane type `V`.
+pub(super) struct PixelConsts<V> {
+    pub l: V,
+    pub il: V,
+    pub amp: V,
+    pub y_top: V,
+    pub y_bottom: V,
+}
+
+impl<V: Lane> PixelConsts<V> {
+    /// The constants of octave `o` and row `rc`, made with `like`'s [`Lane::splat`].
+    #[inline(always)]
+    pub(super) fn new(o: &Octave, rc: &RowConsts<'_>, like: V) -> Self {
+        PixelConsts {
+            l: like.splat(o.l),
+            il: like.splat(o.il),
+            amp: like.splat(o.amp),
+            y_top: like.splat(rc.y_top),
+            y_bottom: like.splat(rc.y_bottom),
+        }
+    }
+}
+
 /// One pixel: the four-corner sum of proximity x fade, times the octave amplitude, in
 /// the original's order of operations. `LEFT_ONLY` / `TOP_ONLY` drop corners whose
-/// weight is exactly 0 (their product would be +-0, which changes no sum).
+/// weight is exactly 0 (their product would be +-0, which changes no sum). With
+/// `V = F32x8`, the same pixel of 8 neighbouring cells.
 #[inline(always)]
-fn pixel<P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
-    o: &Octave,
-    (x_l, x_r): (f32, f32),
-    rc: &RowConsts<'_>,
-    r: &[[f32; 4]; 4],
-    w: [f32; 4],
-) -> f32 {
-    let mut h = P::eval(x_l, rc.y_top, o.l, o.il, r[0]) * w[0];
+pub(super) fn pixel<V: Lane, P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
+    c: &PixelConsts<V>,
+    (x_l, x_r): (V, V),
+    r: &[[V; 4]; 4],
+    w: [V; 4],
+) -> V {
+    let mut h = P::eval(x_l, c.y_top, c.l, c.il, r[0]) * w[0];
     if !LEFT_ONLY {
-        h += P::eval(x_r, rc.y_top, o.l, o.il, r[1]) * w[1];
+        h = h + P::eval(x_r, c.y_top, c.l, c.il, r[1]) * w[1];
     }
     if !TOP_ONLY {
-        h += P::eval(x_l, rc.y_bottom, o.l, o.il, r[2]) * w[2];
+        h = h + P::eval(x_l, c.y_bottom, c.l, c.il, r[2]) * w[2];
     }
     if !LEFT_ONLY && !TOP_ONLY {
-        h += P::eval(x_r, rc.y_bottom, o.l, o.il, r[3]) * w[3];
+        h = h + P::eval(x_r, c.y_bottom, c.l, c.il, r[3]) * w[3];
     }
-    h * o.amp
+    h * c.amp
 }
 
 /// For a proximity function linear in `x, y` (`P = alpha x + beta y + gamma`), a cell's
@@ -175,10 +199,11 @@ fn linear_cells<const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f3
     }
 }
 
-/// General functions, steps of `S` = 2, 4 or 8 pixels. Vectorising within a cell would
-/// leave most lanes idle, and across cells would need shuffles of every corner value;
-/// so pixel `u` of every cell is computed first, phase by phase (contiguous corner
-/// loads, per-phase constants broadcast), then the phases are interleaved into the row.
+/// General functions without AVX2, steps of `S` = 2, 4 or 8 pixels. Vectorising within a
+/// cell would leave most lanes idle, and across cells would need shuffles of every
+/// corner value; so pixel `u` of every cell is computed first, phase by phase
+/// (contiguous corner loads, per-phase constants broadcast), then the phases are
+/// interleaved into the row.
 #[inline(always)]
 fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
     o: &Octave,
@@ -186,10 +211,10 @@ fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
     top: &CornerRows<'_>,
     bottom: &CornerRows<'_>,
     phases: &mut Vec<f32>,
-    isa: Option<Avx2>,
     out: &mut [f32],
 ) {
     let n = o.cells;
+    let c = PixelConsts::new(o, rc, 0.0f32);
     phases.resize(S * n, 0.0);
     let rows = [
         window::<P>(top, 0, n),
@@ -201,38 +226,43 @@ fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
         let x = (o.x_l[u], o.x_r[u]);
         let w = [rc.w[0][u], rc.w[1][u], rc.w[2][u], rc.w[3][u]];
         match (u == 0 && rc.left_only_at_zero, rc.top_only) {
-            (false, false) => phase::<P, false, false>(o, rc, x, w, &rows, dst),
-            (false, true) => phase::<P, false, true>(o, rc, x, w, &rows, dst),
-            (true, false) => phase::<P, true, false>(o, rc, x, w, &rows, dst),
-            (true, true) => phase::<P, true, true>(o, rc, x, w, &rows, dst),
+            (false, false) => phase::<P, false, false>(&c, x, w, &rows, dst),
+            (false, true) => phase::<P, false, true>(&c, x, w, &rows, dst),
+            (true, false) => phase::<P, true, false>(&c, x, w, &rows, dst),
+            (true, true) => phase::<P, true, true>(&c, x, w, &rows, dst),
         }
     }
-    if !isa.is_some_and(|isa| isa.interleave::<S, ACC>(phases, n, out)) {
-        interleave::<S, ACC>(phases, n, out);
-    }
+    interleave::<S, ACC>(phases, n, out);
 }
 
 /// Pixel `u` (offsets `x`, weights `w`) of every cell of the row.
 #[inline(always)]
 fn phase<P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
-    o: &Octave,
-    rc: &RowConsts<'_>,
+    c: &PixelConsts<f32>,
     x: (f32, f32),
     w: [f32; 4],
     rows: &[CornerRows<'_>; 4],
     dst: &mut [f32],
 ) {
     for (j, d) in dst.iter_mut().enumerate() {
-        let r = (*rows).map(|row| corner::<P>(&row, j));
-        *d = pixel::<P, LEFT_ONLY, TOP_ONLY>(o, x, rc, &r, w);
+        // Written out, not `array::map`: its closure was left uninlined for
+        // four-number functions, 20-40x slower (displaced-parabola).
+        let r = [
+            corner::<P>(&rows[0], j),
+            corner::<P>(&rows[1], j),
+            corner::<P>(&rows[2], j),
+            corner::<P>(&rows[3], j),
+        ];
+        *d = pixel::<f32, P, LEFT_ONLY, TOP_ONLY>(c, x, &r, w);
     }
 }
 
 /// General functions, any step (`S`, or the octave's step when `S = 0`): loop over
-/// cells, a cell's pixels in a vectorised loop. A known `S` lets the compiler drop the
-/// inner loop's remainder handling, which costs as much as the pixels at 16.
+/// cells (as many as `out` holds; `top` and `bottom` start at the first one's left
+/// corner), a cell's pixels in a vectorised loop. A known `S` lets the compiler drop
+/// the inner loop's remainder handling, which costs as much as the pixels at 16.
 #[inline(always)]
-fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
+pub(super) fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
     o: &Octave,
     rc: &RowConsts<'_>,
     top: &CornerRows<'_>,
@@ -240,9 +270,10 @@ fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
     out: &mut [f32],
 ) {
     let s = if S == 0 { o.step as usize } else { S };
+    let c = PixelConsts::new(o, rc, 0.0f32);
     let (x_l, x_r) = (&o.x_l[..s], &o.x_r[..s]);
     let w: [&[f32]; 4] = std::array::from_fn(|c| &rc.w[c][..s]);
-    for (j, e) in out[..o.cells * s].chunks_exact_mut(s).enumerate() {
+    for (j, e) in out.chunks_exact_mut(s).enumerate() {
         let r = [
             corner::<P>(top, j),
             corner::<P>(top, j + 1),
@@ -251,7 +282,7 @@ fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
         ];
         let inputs = x_l.iter().zip(x_r).zip(w[0]).zip(w[1]).zip(w[2]).zip(w[3]);
         for (e, (((((&xl, &xr), &w0), &w1), &w2), &w3)) in e.iter_mut().zip(inputs) {
-            let v = pixel::<P, false, false>(o, (xl, xr), rc, &r, [w0, w1, w2, w3]);
+            let v = pixel::<f32, P, false, false>(&c, (xl, xr), &r, [w0, w1, w2, w3]);
             store::<ACC>(e, v);
         }
     }
@@ -298,14 +329,28 @@ pub(super) fn row<P: ProximityFn, const ACC: bool>(
             _ => linear_cells::<ACC>(o, a, b, out),
         };
     }
+    if let Some(isa) = isa {
+        let done = match o.step {
+            2 => isa.general::<P, 2, ACC>(o, rc, &top, &bottom, out),
+            4 => isa.general::<P, 4, ACC>(o, rc, &top, &bottom, out),
+            8 => isa.general::<P, 8, ACC>(o, rc, &top, &bottom, out),
+            16 => isa.general::<P, 16, ACC>(o, rc, &top, &bottom, out),
+            32 => isa.general::<P, 32, ACC>(o, rc, &top, &bottom, out),
+            _ => false,
+        };
+        if done {
+            return;
+        }
+    }
     let phases = &mut sc.phases;
+    let cells = &mut out[..o.cells * o.step as usize];
     match o.step {
-        2 => general_phased::<P, 2, ACC>(o, rc, &top, &bottom, phases, isa, out),
-        4 => general_phased::<P, 4, ACC>(o, rc, &top, &bottom, phases, isa, out),
-        8 => general_phased::<P, 8, ACC>(o, rc, &top, &bottom, phases, isa, out),
-        16 => general_cells::<P, 16, ACC>(o, rc, &top, &bottom, out),
-        32 => general_cells::<P, 32, ACC>(o, rc, &top, &bottom, out),
-        64 => general_cells::<P, 64, ACC>(o, rc, &top, &bottom, out),
-        _ => general_cells::<P, 0, ACC>(o, rc, &top, &bottom, out),
+        2 => general_phased::<P, 2, ACC>(o, rc, &top, &bottom, phases, out),
+        4 => general_phased::<P, 4, ACC>(o, rc, &top, &bottom, phases, out),
+        8 => general_phased::<P, 8, ACC>(o, rc, &top, &bottom, phases, out),
+        16 => general_cells::<P, 16, ACC>(o, rc, &top, &bottom, cells),
+        32 => general_cells::<P, 32, ACC>(o, rc, &top, &bottom, cells),
+        64 => general_cells::<P, 64, ACC>(o, rc, &top, &bottom, cells),
+        _ => general_cells::<P, 0, ACC>(o, rc, &top, &bottom, cells),
     }
 }
