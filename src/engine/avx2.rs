@@ -10,6 +10,7 @@
 //! loop in `row_kernel` (multiply, then add, never fused), so the bits are identical;
 //! `kernel`'s tests compare the two builds on every function.
 
+use super::avx512::Avx512;
 use super::plan::Octave;
 use super::proximity::ProximityFn;
 use super::row_kernel::{CornerRows, RowConsts};
@@ -17,16 +18,32 @@ use super::row_kernel::{CornerRows, RowConsts};
 /// A CPU with AVX2 and FMA. Only [`Avx2::detect`] makes one, so holding a value is the
 /// proof that calling this module's `#[target_feature]` functions is sound.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Avx2(());
+pub(super) struct Avx2 {
+    /// The CPU has AVX-512F too: the general functions use blocks of 16 cells.
+    avx512: Option<Avx512>,
+}
 
 impl Avx2 {
     /// `Some` when this CPU has AVX2 and FMA.
     pub(super) fn detect() -> Option<Self> {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-            return Some(Avx2(()));
+            return Some(Avx2 {
+                avx512: Avx512::detect(),
+            });
         }
         None
+    }
+
+    /// The AVX-512 proof, when this CPU has it too.
+    pub(super) fn avx512(self) -> Option<Avx512> {
+        self.avx512
+    }
+
+    /// The same CPU used as if it had no AVX-512 (to test the AVX2 loops).
+    #[cfg(test)]
+    pub(super) fn without_avx512(self) -> Self {
+        Avx2 { avx512: None }
     }
 
     /// The linear row loop for steps of `S` pixels (`S = 0`: the octave's step, a
@@ -62,8 +79,8 @@ impl Avx2 {
     }
 
     /// A row of a general (non-linear) proximity function for steps of `S` = 2, 4, 8, 16
-    /// or 32 pixels, 8 cells at a time (`simd::general`). Returns `false`, doing nothing,
-    /// for other steps or short rows.
+    /// or 32 pixels, 8 cells at a time (`simd::general`), or 16 with AVX-512. Returns
+    /// `false`, doing nothing, for other steps or short rows.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
@@ -89,15 +106,15 @@ impl Avx2 {
         let Some(out) = out.get_mut(..n * S) else {
             return false;
         };
+        if let Some(wide) = self.avx512 {
+            wide.general::<P, S, ACC>(o, rc, top, bottom, out);
+            return true;
+        }
         #[allow(unsafe_code)]
         // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
         unsafe {
-            if rc.top_only {
-                simd::general::<P, S, ACC, true>(self, o, rc, top, bottom, out)
-            } else {
-                simd::general::<P, S, ACC, false>(self, o, rc, top, bottom, out)
-            }
-        }
+            simd::general::<P, S, ACC>(self, o, rc, top, bottom, out)
+        };
         true
     }
 
@@ -128,10 +145,14 @@ impl Avx2 {
 }
 
 #[cfg(target_arch = "x86_64")]
+pub(super) use simd::to_pixel_order;
+
+#[cfg(target_arch = "x86_64")]
 mod simd {
     use super::{Avx2, CornerRows, Octave, ProximityFn, RowConsts};
+    use crate::engine::block;
     use crate::engine::f32x8::F32x8;
-    use crate::engine::row_kernel::{self, PixelConsts, linear_pixel, pixel, store};
+    use crate::engine::row_kernel::{linear_pixel, store};
     use core::arch::x86_64::{
         __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_permute2f128_ps, _mm256_set1_ps,
         _mm256_setzero_ps, _mm256_shuffle_ps, _mm256_unpackhi_ps, _mm256_unpacklo_ps,
@@ -190,7 +211,7 @@ mod simd {
     /// the `S` vectors of those cells' pixels in memory order (an 8 x S transpose).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    fn to_pixel_order(p: &[__m256]) -> [__m256; 8] {
+    pub(in crate::engine) fn to_pixel_order(p: &[__m256]) -> [__m256; 8] {
         let z = _mm256_setzero_ps();
         let g = |i: usize| p.get(i).copied().unwrap_or(z);
         if p.len() == 2 {
@@ -287,44 +308,11 @@ mod simd {
         }
     }
 
-    /// Corner row `row` from corner `from` on, as `blocks` chunks of 8 per random number
-    /// (the first random number's rows stand in for those `P` does not read, so every
-    /// entry has the same length and the block loop zips them without bounds checks).
-    #[inline(always)]
-    fn corner_chunks<'a, P: ProximityFn>(
-        row: &CornerRows<'a>,
-        from: usize,
-        blocks: usize,
-    ) -> [&'a [[f32; 8]]; 4] {
-        std::array::from_fn(|k| {
-            let k = if k < P::NEEDS { k } else { 0 };
-            row[k]
-                .get(from..from + 8 * blocks)
-                .map_or(&[][..], |r| r.as_chunks::<8>().0)
-        })
-    }
-
-    /// The random numbers `P` reads of 8 corners, as lanes (0 for the others).
-    #[inline(always)]
-    fn corner_lanes<P: ProximityFn>(isa: Avx2, c: [&[f32; 8]; 4]) -> [F32x8; 4] {
-        std::array::from_fn(|k| {
-            if k < P::NEEDS {
-                F32x8::load(isa, *c[k])
-            } else {
-                F32x8::splat(isa, 0.0)
-            }
-        })
-    }
-
-    /// General functions, steps of `S` = 2 to 32, in blocks of 8 cells: each pixel
-    /// phase `u` of the block is one [`F32x8`] evaluation of `row_kernel::pixel` (so the
-    /// terms that depend only on a corner, like `y * b`, are computed once for all
-    /// phases), and every 8 phases are transposed into pixel order and stored. The cells
-    /// left over go through `row_kernel::general_cells`. Same operations per pixel as
-    /// the portable loops, so the same bits.
+    /// General functions, steps of `S` = 2 to 32, in blocks of 8 cells
+    /// ([`block::general`] with [`F32x8`]).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool, const TOP_ONLY: bool>(
+    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
         isa: Avx2,
         o: &Octave,
         rc: &RowConsts<'_>,
@@ -332,62 +320,6 @@ mod simd {
         bottom: &CornerRows<'_>,
         out: &mut [f32],
     ) {
-        let lanes = |x: f32| F32x8::splat(isa, x);
-        let c = PixelConsts::new(o, rc, lanes(0.0));
-        let x: [(F32x8, F32x8); S] = std::array::from_fn(|u| (lanes(o.x_l[u]), lanes(o.x_r[u])));
-        let w: [[F32x8; 4]; S] =
-            std::array::from_fn(|u| std::array::from_fn(|q| lanes(rc.w[q][u])));
-        let left_only = rc.left_only_at_zero;
-        let n = out.len() / S;
-        let blocks = n / 8;
-        let chunk = S.min(8);
-        let src = [(top, 0), (top, 1), (bottom, 0), (bottom, 1)]
-            .map(|(row, from)| corner_chunks::<P>(row, from, blocks));
-        let corners = |c: usize| {
-            let [a, b, cc, d] = src[c];
-            a.iter().zip(b).zip(cc.iter().zip(d))
-        };
-        let all = corners(0).zip(corners(1)).zip(corners(2).zip(corners(3)));
-        for (e, ((c0, c1), (c2, c3))) in out.chunks_exact_mut(8 * S).zip(all) {
-            let lanes = |((a, b), (c, d))| corner_lanes::<P>(isa, [a, b, c, d]);
-            // Not `array::map`, whose closure LLVM may leave uninlined.
-            let r = [lanes(c0), lanes(c1), lanes(c2), lanes(c3)];
-            for h in 0..S / chunk {
-                let mut p = [_mm256_setzero_ps(); 8];
-                for (i, p) in p.iter_mut().enumerate().take(chunk) {
-                    let u = h * chunk + i;
-                    let v = if u == 0 && left_only {
-                        pixel::<F32x8, P, true, TOP_ONLY>(&c, x[u], &r, w[u])
-                    } else {
-                        pixel::<F32x8, P, false, TOP_ONLY>(&c, x[u], &r, w[u])
-                    };
-                    *p = v.m256();
-                }
-                // Vector `i` holds cell `i`'s pixels `8h..8h + 8` (S >= 8), or pixels
-                // `8i..8i + 8` of the block (S < 8): both start at `i * max(S, 8) + 8h`.
-                let stride = S.max(8);
-                for (i, v) in to_pixel_order(&p[..chunk])
-                    .into_iter()
-                    .take(chunk)
-                    .enumerate()
-                {
-                    let at = i * stride + 8 * h;
-                    if let Some(e) = e.get_mut(at..).and_then(|e| e.first_chunk_mut::<8>()) {
-                        put8::<ACC>(e, v);
-                    }
-                }
-            }
-        }
-        // Fewer whole blocks than `n / 8` only if a corner row were short (never).
-        let j0 = src
-            .iter()
-            .flatten()
-            .map(|c| c.len())
-            .min()
-            .unwrap_or(0)
-            .min(blocks)
-            * 8;
-        let [top, bottom] = [top, bottom].map(|rows| rows.map(|r| r.get(j0..).unwrap_or(&[])));
-        row_kernel::general_cells::<P, S, ACC>(o, rc, &top, &bottom, &mut out[j0 * S..]);
+        block::general::<F32x8, P, S, ACC>(isa, o, rc, top, bottom, out);
     }
 }

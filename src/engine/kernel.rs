@@ -210,14 +210,17 @@ fn grid_row<P: ProximityFn>(
     }
 }
 
-/// Runs [`process_band`] compiled for AVX2 + FMA when the CPU has them.
+/// Runs [`process_band`] compiled for the CPU features `isa` proves: AVX2 + FMA, and
+/// for the general functions AVX-512F too when the CPU has it.
 ///
 /// Calling a `#[target_feature]` function is `unsafe`; here it is sound because an
-/// [`Avx2`] value exists only once both features were detected on this CPU. The release
-/// build must not ask users for RUSTFLAGS, and the AVX2 code path is measurably faster
-/// (figures in the README's Performance section). FMA only widens the instruction set:
-/// Rust never fuses `a * b + c` on its own, so the results are bit-identical to the
-/// SSE2 path.
+/// [`Avx2`] (or its `Avx512`) value exists only once the features were detected on this
+/// CPU. The release build must not ask users for RUSTFLAGS, and each of these builds is
+/// measurably faster (figures in the README's Performance section). The wider features
+/// only widen the instruction set: Rust never fuses `a * b + c` on its own, so the
+/// results are bit-identical to the SSE2 path. The linear functions (gradient, hill)
+/// keep the AVX2 build: they are bound by memory, not arithmetic, and AVX-512 measured
+/// slower for them.
 #[inline]
 fn run_band<P: ProximityFn>(
     plan: &Plan,
@@ -225,24 +228,37 @@ fn run_band<P: ProximityFn>(
     rows: &mut [f32],
     sc: &mut Scratch,
     control: &JobControl,
+    isa: Option<Avx2>,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = Avx2::detect() {
-        #[target_feature(enable = "avx2,fma")]
-        fn avx2<P: ProximityFn>(
-            plan: &Plan,
-            y0: usize,
-            rows: &mut [f32],
-            sc: &mut Scratch,
-            control: &JobControl,
-            isa: Avx2,
-        ) {
-            process_band::<P>(plan, y0, rows, sc, control, Some(isa));
+    if let Some(isa) = isa {
+        /// `process_band`, compiled as `$name` with the CPU features `$features`.
+        macro_rules! band_with {
+            ($name:ident, $features:literal) => {
+                #[target_feature(enable = $features)]
+                fn $name<P: ProximityFn>(
+                    plan: &Plan,
+                    y0: usize,
+                    rows: &mut [f32],
+                    sc: &mut Scratch,
+                    control: &JobControl,
+                    isa: Avx2,
+                ) {
+                    process_band::<P>(plan, y0, rows, sc, control, Some(isa));
+                }
+            };
         }
+        band_with!(avx2, "avx2,fma");
+        band_with!(avx512, "avx2,fma,avx512f");
         #[allow(unsafe_code)]
-        // SAFETY: `isa` proves both target features are present on this CPU.
+        // SAFETY: `isa` proves AVX2 and FMA are present on this CPU, `isa.avx512()`
+        // AVX-512F.
         unsafe {
-            avx2::<P>(plan, y0, rows, sc, control, isa)
+            if !P::LINEAR && isa.avx512().is_some() {
+                avx512::<P>(plan, y0, rows, sc, control, isa);
+            } else {
+                avx2::<P>(plan, y0, rows, sc, control, isa);
+            }
         };
         return;
     }
@@ -253,6 +269,7 @@ struct Runner<'a> {
     plan: &'a Plan,
     control: &'a JobControl,
     data: &'a mut [f32],
+    isa: Option<Avx2>,
 }
 
 impl ProximityVisitor for Runner<'_> {
@@ -262,6 +279,7 @@ impl ProximityVisitor for Runner<'_> {
             plan,
             control,
             data,
+            isa,
         } = self;
         let chunk = BAND_ROWS * plan.size;
         control.begin(data.len().div_ceil(chunk));
@@ -271,7 +289,7 @@ impl ProximityVisitor for Runner<'_> {
                 if control.is_cancelled() {
                     return;
                 }
-                run_band::<P>(plan, b * BAND_ROWS, rows, sc, control);
+                run_band::<P>(plan, b * BAND_ROWS, rows, sc, control, isa);
                 control.step();
             });
     }
@@ -280,11 +298,17 @@ impl ProximityVisitor for Runner<'_> {
 /// Runs the fast kernel into `hm` (already `p.size` square; every value is overwritten);
 /// the caller validated `p` and checks for cancellation.
 pub(super) fn run(p: &NoiseParams, control: &JobControl, hm: &mut Heightmap) {
+    run_on(p, control, hm, Avx2::detect());
+}
+
+/// [`run`] with the instruction sets `isa` allows (`None`: the portable build).
+fn run_on(p: &NoiseParams, control: &JobControl, hm: &mut Heightmap, isa: Option<Avx2>) {
     let plan = Plan::new(p);
     p.proximity.visit(Runner {
         plan: &plan,
         control,
         data: hm.data_mut(),
+        isa,
     });
 }
 
@@ -307,20 +331,24 @@ mod tests {
         }
     }
 
-    /// The AVX2 build of the kernel (used when the CPU has it) and the portable build
-    /// must give the same bits: FMA is never used implicitly, and the hand-vectorised
-    /// loops keep the portable order of operations. Sizes 96, 100 and 272 with every
-    /// displacement reach whole blocks of 8 cells at every step the AVX2 loops handle,
-    /// left-over cells and scratch-row octaves.
+    /// The AVX-512 and AVX2 builds of the kernel (used when the CPU has them) and the
+    /// portable build must give the same bits: FMA is never used implicitly, and the
+    /// hand-vectorised loops keep the portable order of operations. The sizes, initial
+    /// steps and displacements reach whole blocks of 8 and of 16 cells at every step the
+    /// block loops handle, left-over cells, scratch-row and aligned octaves, and steps
+    /// of 64 (the AVX-512 build's own vectorisation of the cell loop).
     #[test]
     fn dispatched_and_portable_kernels_agree_bit_for_bit() {
         use crate::params::Displacement;
+        let isas = [Avx2::detect(), Avx2::detect().map(Avx2::without_avx512)];
         for proximity in Proximity::ALL {
             for (size, initial_step, displacement) in [
                 (96, 32_u32, Displacement::None),
                 (100, 32, Displacement::Half),
                 (100, 32, Displacement::Quarter),
                 (272, 32, Displacement::Half),
+                (512, 64, Displacement::None),
+                (544, 32, Displacement::Half),
             ] {
                 let p = NoiseParams {
                     size,
@@ -331,17 +359,20 @@ mod tests {
                     seed: proximity.index() as i32,
                     ..NoiseParams::default()
                 };
-                let mut fast = Heightmap::filled(p.size, 0.0);
-                run(&p, &JobControl::new(), &mut fast);
                 let plan = Plan::new(&p);
                 let mut portable = Heightmap::filled(p.size, 0.5);
                 proximity.visit(Baseline(&plan, portable.data_mut()));
-                let same = fast
-                    .data()
-                    .iter()
-                    .zip(portable.data())
-                    .all(|(a, b)| a.to_bits() == b.to_bits());
-                assert!(same, "{proximity:?} {size} {initial_step} {displacement:?}");
+                for isa in isas {
+                    let mut fast = Heightmap::filled(p.size, 0.0);
+                    run_on(&p, &JobControl::new(), &mut fast, isa);
+                    let same = fast
+                        .data()
+                        .iter()
+                        .zip(portable.data())
+                        .all(|(a, b)| a.to_bits() == b.to_bits());
+                    let what = (proximity, size, initial_step, displacement);
+                    assert!(same, "{what:?}, {isa:?}");
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 //! [`Lane`]: the number type the proximity functions are written over, so one formula
-//! serves both the scalar loops (`f32`) and the AVX2 blocks of 8 cells (`F32x8`).
+//! serves the scalar loops (`f32`) and the blocks of 8 or 16 cells (`F32x8` on AVX2,
+//! `F32x16` on AVX-512).
 
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
@@ -42,4 +43,118 @@ impl Lane for f32 {
     fn abs(self) -> Self {
         f32::abs(self)
     }
+}
+
+/// Implements the operator traits and [`Lane`] for a register type `$t { v, isa }`, each
+/// operation by the one intrinsic given (`neg` and `abs`: functions of one register).
+/// Intrinsics are `unsafe` to call where their CPU features are not enabled; every
+/// value of `$t` holds an `isa` proof that the CPU has them.
+#[cfg(target_arch = "x86_64")]
+macro_rules! simd_lane {
+    ($t:ident: add $add:path, sub $sub:path, mul $mul:path, div $div:path, neg $neg:path,
+        min $min:path, max $max:path, abs $abs:path) => {
+        $crate::engine::lane::simd_lane!(@op Add add $t $add, b);
+        $crate::engine::lane::simd_lane!(@op Sub sub $t $sub, b);
+        $crate::engine::lane::simd_lane!(@op Mul mul $t $mul, b);
+        $crate::engine::lane::simd_lane!(@op Div div $t $div, b);
+        $crate::engine::lane::simd_lane!(@op Neg neg $t $neg);
+        impl $crate::engine::lane::Lane for $t {
+            #[inline(always)]
+            fn splat(self, x: f32) -> Self {
+                <$t as $crate::engine::block::Block>::broadcast(self.isa, x)
+            }
+            $crate::engine::lane::simd_lane!(@fn mn $t $min, b);
+            $crate::engine::lane::simd_lane!(@fn mx $t $max, b);
+            $crate::engine::lane::simd_lane!(@fn abs $t $abs);
+        }
+    };
+    (@op $tr:ident $f:ident $t:ident $e:path $(, $b:ident)?) => {
+        impl std::ops::$tr for $t {
+            type Output = $t;
+            $crate::engine::lane::simd_lane!(@fn $f $t $e $(, $b)?);
+        }
+    };
+    (@fn $f:ident $t:ident $e:path $(, $b:ident)?) => {
+        #[inline(always)]
+        fn $f(self $(, $b: $t)?) -> $t {
+            #[allow(unsafe_code)]
+            // SAFETY: `self.isa` proves the CPU has the instruction (see the type's doc).
+            let v = unsafe { $e(self.v $(, $b.v)?) };
+            $t { v, isa: self.isa }
+        }
+    };
+}
+#[cfg(target_arch = "x86_64")]
+pub(super) use simd_lane;
+
+/// Checks that every lane of `V` (made by `load` from up to 16 values, read back by
+/// `lanes`)
+/// gets exactly the scalar result: ties, signed zeros, NaN, subnormals.
+#[cfg(test)]
+pub(super) fn assert_lanes_match_scalar<V: Lane>(
+    load: impl Fn(&[f32]) -> V,
+    lanes: impl Fn(V) -> Vec<f32>,
+) {
+    let a = [
+        1.5,
+        -0.0,
+        0.0,
+        f32::NAN,
+        3.0,
+        -2.0,
+        1e-40,
+        7.0,
+        -1.0,
+        0.0,
+        2.0,
+        9.0,
+        f32::INFINITY,
+        -3.5,
+        0.25,
+        -1e30,
+    ];
+    let b = [
+        1.5,
+        0.0,
+        -0.0,
+        1.0,
+        f32::NAN,
+        2.0,
+        -1e-40,
+        -7.5,
+        -1.0,
+        5.0,
+        -3.0,
+        0.5,
+        1.0,
+        f32::NEG_INFINITY,
+        0.25,
+        1e30,
+    ];
+    let (va, vb) = (load(&a), load(&b));
+    /// The eight operations, on lane type `$t`.
+    macro_rules! ops {
+        ($t:ty) => {{
+            let ops: [fn($t, $t) -> $t; 8] = [
+                |x, y| x + y,
+                |x, y| x - y,
+                |x, y| x * y,
+                |x, y| x / y,
+                Lane::mn,
+                Lane::mx,
+                |x, _| Lane::abs(x),
+                |x, _| -x,
+            ];
+            ops
+        }};
+    }
+    let (scalar, vector) = (ops!(f32), ops!(V));
+    for (i, (s, v)) in scalar.into_iter().zip(vector).enumerate() {
+        let got = lanes(v(va, vb));
+        for (k, g) in got.iter().enumerate() {
+            let want = s(a[k], b[k]);
+            assert_eq!(g.to_bits(), want.to_bits(), "op {i} lane {k}");
+        }
+    }
+    assert!(lanes(va.splat(2.5)).iter().all(|&x| x == 2.5));
 }

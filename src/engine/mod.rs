@@ -1,6 +1,11 @@
 //! The generic lattice noise engine: parameters in, heightmap out. No files, no UI.
 
 mod avx2;
+mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod block;
+#[cfg(target_arch = "x86_64")]
+mod f32x16;
 #[cfg(target_arch = "x86_64")]
 mod f32x8;
 mod fade;

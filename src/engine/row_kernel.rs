@@ -5,7 +5,8 @@
 //! `false` writes into a scratch row the caller adds afterwards (used when the octave's
 //! cells do not line up with the texture edge). Given an [`Avx2`] (the CPU has it), the
 //! linear loops and the general loops for steps 2 to 32 run the hand-vectorised
-//! versions in `avx2`, which give the same bits.
+//! versions in `avx2` (blocks of 8 cells) or, with AVX-512, `avx512` (blocks of 16),
+//! which give the same bits.
 
 use super::avx2::Avx2;
 use super::lane::Lane;
@@ -101,7 +102,7 @@ impl<V: Lane> PixelConsts<V> {
 /// One pixel: the four-corner sum of proximity x fade, times the octave amplitude, in
 /// the original's order of operations. `LEFT_ONLY` / `TOP_ONLY` drop corners whose
 /// weight is exactly 0 (their product would be +-0, which changes no sum). With
-/// `V = F32x8`, the same pixel of 8 neighbouring cells.
+/// a block lane type (`F32x8`, `F32x16`), the same pixel of 8 or 16 neighbouring cells.
 #[inline(always)]
 pub(super) fn pixel<V: Lane, P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
     c: &PixelConsts<V>,

@@ -1,0 +1,167 @@
+//! [`Block`]: a [`Lane`] type whose lanes hold one pixel of `W` neighbouring cells, and
+//! the loop that computes a row of a general proximity function in blocks of `W` cells
+//! with it ([`general`]), shared by the AVX2 (`F32x8`) and AVX-512 (`F32x16`) builds.
+
+use super::lane::Lane;
+use super::plan::Octave;
+use super::proximity::ProximityFn;
+use super::row_kernel::{self, CornerRows, PixelConsts, RowConsts, pixel};
+
+/// A register of `W` lanes (a power of two) that a block of `W` cells is computed in.
+pub(super) trait Block: Lane {
+    /// Lanes: cells per block.
+    const W: usize;
+    /// The proof that the CPU has the instructions this type uses.
+    type Isa: Copy;
+    /// `x` in every lane.
+    fn broadcast(isa: Self::Isa, x: f32) -> Self;
+    /// The lanes `x[..W]` (0 in every lane if `x` is shorter).
+    fn load(isa: Self::Isa, x: &[f32]) -> Self;
+    /// Turns `p.len()` (2 to `W`, a power of two) phase vectors, `p[u]` = pixel `u` of
+    /// `W` consecutive cells, into the same pixels in memory order, in place.
+    fn to_pixel_order(p: &mut [Self]);
+    /// Stores (or with `ACC` adds) the lanes into `e[..W]`; `e` is at least `W` long.
+    fn put<const ACC: bool>(self, e: &mut [f32]);
+}
+
+/// The [`Block`] methods that differ between register types only in the lane count `$n`:
+/// `broadcast`, `load` and `put` of a type `$t { v, isa }` whose operators are
+/// [`simd_lane`](super::lane::simd_lane)'s.
+macro_rules! block_lanes {
+    ($t:ident, $isa:ty, $n:literal) => {
+        #[inline(always)]
+        fn broadcast(isa: $isa, x: f32) -> Self {
+            $t {
+                v: bytemuck::cast([x; $n]),
+                isa,
+            }
+        }
+        #[inline(always)]
+        fn load(isa: $isa, x: &[f32]) -> Self {
+            let a = x.first_chunk::<$n>().copied().unwrap_or([0.0; $n]);
+            $t {
+                v: bytemuck::cast(a),
+                isa,
+            }
+        }
+        #[inline(always)]
+        fn put<const ACC: bool>(self, e: &mut [f32]) {
+            if let Some(e) = e.first_chunk_mut::<$n>() {
+                let v = if ACC {
+                    Self::load(self.isa, e) + self
+                } else {
+                    self
+                };
+                *e = bytemuck::cast(v.v);
+            }
+        }
+    };
+}
+pub(super) use block_lanes;
+
+/// Most lanes of any [`Block`] type (sizes the per-block phase buffer; `B::W` above it
+/// would leave phases uncomputed, which the kernel's bit-identity test would catch).
+const MAX_W: usize = 16;
+
+/// Corner row `row` from corner `from` on, `blocks` blocks of `W` corners long, per
+/// random number (the first random number's row stands in for those `P` does not read,
+/// so every entry has the same length and the block loop zips them).
+#[inline(always)]
+fn corner_blocks<'a, B: Block, P: ProximityFn>(
+    row: &CornerRows<'a>,
+    from: usize,
+    blocks: usize,
+) -> [std::slice::ChunksExact<'a, f32>; 4] {
+    std::array::from_fn(|k| {
+        let k = if k < P::NEEDS { k } else { 0 };
+        row[k]
+            .get(from..from + B::W * blocks)
+            .unwrap_or(&[])
+            .chunks_exact(B::W)
+    })
+}
+
+/// The random numbers `P` reads of `W` corners, as lanes (0 for the others). Written
+/// out: an `array::from_fn` closure was left uninlined here, 3x slower.
+#[inline(always)]
+fn corner_lanes<B: Block, P: ProximityFn>(isa: B::Isa, c: [&[f32]; 4]) -> [B; 4] {
+    let lane = |k: usize| {
+        if k < P::NEEDS {
+            B::load(isa, c[k])
+        } else {
+            B::broadcast(isa, 0.0)
+        }
+    };
+    [lane(0), lane(1), lane(2), lane(3)]
+}
+
+/// General functions, steps of `S` = 2 to 32, in blocks of `B::W` cells: each pixel
+/// phase `u` of the block is one `B` evaluation of `row_kernel::pixel` (so the terms
+/// that depend only on a corner, like `y * b`, are computed once for all phases), and
+/// every `W` phases are transposed into pixel order and stored. The cells left over go
+/// through `row_kernel::general_cells`. Same operations per pixel as the portable
+/// loops, so the same bits. Inlined into callers compiled with `B`'s CPU features.
+#[inline(always)]
+pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>(
+    isa: B::Isa,
+    o: &Octave,
+    rc: &RowConsts<'_>,
+    top: &CornerRows<'_>,
+    bottom: &CornerRows<'_>,
+    out: &mut [f32],
+) {
+    let w_lanes = B::W;
+    let lanes = |x: f32| B::broadcast(isa, x);
+    let c = PixelConsts::new(o, rc, lanes(0.0));
+    let x: [(B, B); S] = std::array::from_fn(|u| (lanes(o.x_l[u]), lanes(o.x_r[u])));
+    let w: [[B; 4]; S] = std::array::from_fn(|u| std::array::from_fn(|q| lanes(rc.w[q][u])));
+    let (left_only, top_only) = (rc.left_only_at_zero, rc.top_only);
+    let blocks = out.len() / S / w_lanes;
+    let chunk = S.min(w_lanes).min(MAX_W);
+    let src = [(top, 0), (top, 1), (bottom, 0), (bottom, 1)]
+        .map(|(row, from)| corner_blocks::<B, P>(row, from, blocks));
+    let corners = |c: usize| {
+        let [a, b, cc, d] = src[c].clone();
+        a.zip(b).zip(cc.zip(d))
+    };
+    let all = corners(0).zip(corners(1)).zip(corners(2).zip(corners(3)));
+    let stride = S.max(w_lanes);
+    for (e, ((c0, c1), (c2, c3))) in out.chunks_exact_mut(w_lanes * S).zip(all) {
+        let corner = |((a, b), (c, d))| corner_lanes::<B, P>(isa, [a, b, c, d]);
+        // Not `array::map`, whose closure LLVM may leave uninlined.
+        let r = [corner(c0), corner(c1), corner(c2), corner(c3)];
+        for h in 0..S / chunk {
+            let mut p = [lanes(0.0); MAX_W];
+            for (i, p) in p.iter_mut().enumerate().take(chunk) {
+                let u = h * chunk + i;
+                // Corners of weight exactly 0 dropped (the loop is unswitched on them).
+                *p = match (u == 0 && left_only, top_only) {
+                    (false, false) => pixel::<B, P, false, false>(&c, x[u], &r, w[u]),
+                    (false, true) => pixel::<B, P, false, true>(&c, x[u], &r, w[u]),
+                    (true, false) => pixel::<B, P, true, false>(&c, x[u], &r, w[u]),
+                    (true, true) => pixel::<B, P, true, true>(&c, x[u], &r, w[u]),
+                };
+            }
+            let p = &mut p[..chunk];
+            B::to_pixel_order(p);
+            // Vector `i` holds cell `i`'s pixels `Wh..Wh + W` (S >= W), or pixels
+            // `Wi..Wi + W` of the block (S < W): both start at `i * max(S, W) + Wh`.
+            for (i, v) in p.iter().enumerate() {
+                if let Some(e) = e.get_mut(i * stride + w_lanes * h..) {
+                    v.put::<ACC>(e);
+                }
+            }
+        }
+    }
+    // Fewer whole blocks than `out.len() / S / W` only if a corner row were short (never).
+    let j0 = src
+        .iter()
+        .flatten()
+        .map(|c| c.len())
+        .min()
+        .unwrap_or(0)
+        .min(blocks)
+        * w_lanes;
+    let [top, bottom] = [top, bottom].map(|rows| rows.map(|r| r.get(j0..).unwrap_or(&[])));
+    row_kernel::general_cells::<P, S, ACC>(o, rc, &top, &bottom, &mut out[j0 * S..]);
+}
