@@ -24,12 +24,15 @@ pub(super) struct Avx2 {
 }
 
 impl Avx2 {
-    /// `Some` when this CPU has AVX2 and FMA.
+    /// `Some` when this CPU has AVX2 and FMA; with AVX-512 too unless the environment
+    /// variable `LATTICE_STUDIO_NO_AVX512` is set (for CPUs that slow their clock down
+    /// for it, and to compare the two).
     pub(super) fn detect() -> Option<Self> {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+            let off = std::env::var_os("LATTICE_STUDIO_NO_AVX512").is_some();
             return Some(Avx2 {
-                avx512: Avx512::detect(),
+                avx512: Avx512::detect().filter(|_| !off),
             });
         }
         None
