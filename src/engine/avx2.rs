@@ -109,14 +109,14 @@ impl Avx2 {
         let Some(out) = out.get_mut(..n * S) else {
             return false;
         };
-        if let Some(wide) = self.avx512 {
-            wide.general::<P, S, ACC>(o, rc, top, bottom, out);
-            return true;
-        }
         #[allow(unsafe_code)]
-        // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
+        // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU,
+        // an `Avx512` only once `Avx512::detect` found AVX-512F, AVX2 and FMA.
         unsafe {
-            simd::general::<P, S, ACC>(self, o, rc, top, bottom, out)
+            match self.avx512 {
+                Some(wide) => super::avx512::general::<P, S, ACC>(wide, o, rc, top, bottom, out),
+                None => simd::general::<P, S, ACC>(self, o, rc, top, bottom, out),
+            }
         };
         true
     }
@@ -311,18 +311,6 @@ mod simd {
         }
     }
 
-    /// General functions, steps of `S` = 2 to 32, in blocks of 8 cells
-    /// ([`block::general`] with [`F32x8`]).
-    #[inline]
-    #[target_feature(enable = "avx2,fma")]
-    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
-        isa: Avx2,
-        o: &Octave,
-        rc: &RowConsts<'_>,
-        top: &CornerRows<'_>,
-        bottom: &CornerRows<'_>,
-        out: &mut [f32],
-    ) {
-        block::general::<F32x8, P, S, ACC>(isa, o, rc, top, bottom, out);
-    }
+    // General functions, steps of `S` = 2 to 32, in blocks of 8 cells.
+    block::general_with!(general, "avx2,fma", F32x8, Avx2);
 }

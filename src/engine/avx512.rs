@@ -29,34 +29,9 @@ impl Avx512 {
         }
         None
     }
-
-    /// A row of a general proximity function for steps of `S` = 2 to 32 pixels, 16 cells
-    /// at a time; the caller (`Avx2::general`) checked the step and the row lengths.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
-        self,
-        o: &Octave,
-        rc: &RowConsts<'_>,
-        top: &CornerRows<'_>,
-        bottom: &CornerRows<'_>,
-        out: &mut [f32],
-    ) {
-        #[target_feature(enable = "avx2,fma,avx512f")]
-        fn blocks<P: ProximityFn, const S: usize, const ACC: bool>(
-            isa: Avx512,
-            o: &Octave,
-            rc: &RowConsts<'_>,
-            top: &CornerRows<'_>,
-            bottom: &CornerRows<'_>,
-            out: &mut [f32],
-        ) {
-            block::general::<F32x16, P, S, ACC>(isa, o, rc, top, bottom, out);
-        }
-        #[allow(unsafe_code)]
-        // SAFETY: an `Avx512` exists only once `detect` found the features on this CPU.
-        unsafe {
-            blocks::<P, S, ACC>(self, o, rc, top, bottom, out)
-        };
-    }
 }
+
+// General functions, steps of `S` = 2 to 32, in blocks of 16 cells; the caller
+// (`Avx2::general`) checked the step and the row lengths.
+#[cfg(target_arch = "x86_64")]
+block::general_with!(general, "avx2,fma,avx512f", F32x16, Avx512);

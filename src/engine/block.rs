@@ -59,8 +59,29 @@ macro_rules! block_lanes {
 }
 pub(super) use block_lanes;
 
-/// Most lanes of any [`Block`] type (sizes the per-block phase buffer; `B::W` above it
-/// would leave phases uncomputed, which the kernel's bit-identity test would catch).
+/// Defines `$name`, [`general`] with block type `$b`, compiled with the CPU features
+/// `$features` that the proof type `$isa` stands for: the `#[target_feature]` function
+/// each instruction set's row loop is entered through.
+macro_rules! general_with {
+    ($name:ident, $features:literal, $b:ty, $isa:ty) => {
+        /// [`general`](crate::engine::block::general) in blocks of this build's lanes.
+        #[inline]
+        #[target_feature(enable = $features)]
+        pub(super) fn $name<P: ProximityFn, const S: usize, const ACC: bool>(
+            isa: $isa,
+            o: &Octave,
+            rc: &RowConsts<'_>,
+            top: &CornerRows<'_>,
+            bottom: &CornerRows<'_>,
+            out: &mut [f32],
+        ) {
+            $crate::engine::block::general::<$b, P, S, ACC>(isa, o, rc, top, bottom, out);
+        }
+    };
+}
+pub(super) use general_with;
+
+/// Most lanes of any [`Block`] type (sizes the per-block phase buffer).
 const MAX_W: usize = 16;
 
 /// Corner row `row` from corner `from` on, `blocks` blocks of `W` corners long, per
@@ -110,6 +131,7 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
     bottom: &CornerRows<'_>,
     out: &mut [f32],
 ) {
+    const { assert!(B::W <= MAX_W, "the phase buffer holds MAX_W lanes") };
     let w_lanes = B::W;
     let lanes = |x: f32| B::broadcast(isa, x);
     let c = PixelConsts::new(o, rc, lanes(0.0));
@@ -117,7 +139,7 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
     let w: [[B; 4]; S] = std::array::from_fn(|u| std::array::from_fn(|q| lanes(rc.w[q][u])));
     let (left_only, top_only) = (rc.left_only_at_zero, rc.top_only);
     let blocks = out.len() / S / w_lanes;
-    let chunk = S.min(w_lanes).min(MAX_W);
+    let chunk = S.min(w_lanes);
     let src = [(top, 0), (top, 1), (bottom, 0), (bottom, 1)]
         .map(|(row, from)| corner_blocks::<B, P>(row, from, blocks));
     let corners = |c: usize| {

@@ -88,8 +88,7 @@ macro_rules! simd_lane {
 pub(super) use simd_lane;
 
 /// Checks that every lane of `V` (made by `load` from up to 16 values, read back by
-/// `lanes`)
-/// gets exactly the scalar result: ties, signed zeros, NaN, subnormals.
+/// `lanes`) gets exactly the scalar result: ties, signed zeros, NaN, subnormals.
 #[cfg(test)]
 pub(super) fn assert_lanes_match_scalar<V: Lane>(
     load: impl Fn(&[f32]) -> V,

@@ -14,7 +14,8 @@ pub trait ProximityFn {
     const NEEDS: usize;
     /// `x, y`: the pixel's offset from the corner; `l`: the step; `il = 1 / l`;
     /// `r`: the corner's random numbers (unused ones are 0).
-    /// Generic over [`Lane`] so the same formula runs on one pixel or on 8 cells' pixels.
+    /// Generic over [`Lane`] so the same formula runs on one pixel or on 8 or 16 cells'
+    /// pixels.
     fn eval<V: Lane>(x: V, y: V, l: V, il: V, r: [V; 4]) -> V;
     /// Whether `eval` is linear in `x, y`: `alpha x + beta y + gamma` for every corner.
     /// The kernel then folds a cell's four corners into four multiply-adds per pixel.
