@@ -21,7 +21,7 @@ use super::free_octave::FreeScratch;
 use super::heightmap::Heightmap;
 use super::job_control::JobControl;
 use super::plan::{Octave, OctavePlan, Plan};
-use super::proximity::{ProximityFn, ProximityVisitor};
+use super::proximity::{ProximityFn, ProximityVisitor, il_power};
 use super::random::PreparedSource;
 use super::row_kernel::{self, CornerRows, RowConsts, RowScratch, corner};
 use crate::params::NoiseParams;
@@ -119,6 +119,14 @@ fn process_band<P: ProximityFn>(
     }
 }
 
+/// What the general path's fade weights are multiplied by: `1 / l^SCALE` (taken out of
+/// `P`, see [`ProximityFn`]) times the octave amplitude, once per row instead of twice
+/// per corner and pixel.
+#[inline(always)]
+fn weight_scale<P: ProximityFn>(o: &Octave) -> f32 {
+    il_power(o.il, P::SCALE) * o.amp
+}
+
 /// Adds grid octave `o` to pixel row `y`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
@@ -157,13 +165,18 @@ fn grid_row<P: ProximityFn>(
     cc.cell_row = Some(cy);
     if s == 1 && plan.exact_step_one {
         // Every pixel is a grid point: the other three corners are weighted by
-        // fade(1) = 0 exactly (and P is finite), so the sum is P(0, 0) of the
-        // pixel's own corner: the same bits as the general formula, 4x cheaper.
+        // fade(1) = 0 exactly (and P is finite), so the general formula with only the
+        // pixel's own corner (its weight fade(0)^2 = 1 times the scale) gives the sum.
         let offset = (-o.init) as usize;
         let top = slices(&cc.top, corners);
-        for (x, h) in row.iter_mut().enumerate() {
-            let r = corner::<P>(&top, x + offset);
-            *h += P::eval(0.0, 0.0, o.l, o.il, r) * o.amp;
+        let (x, y, w) = (
+            (0.0, -o.l),
+            (0.0, -o.l),
+            [weight_scale::<P>(o), 0.0, 0.0, 0.0],
+        );
+        for (i, h) in row.iter_mut().enumerate() {
+            let r = [corner::<P>(&top, i + offset), [0.0; 4], [0.0; 4], [0.0; 4]];
+            *h += P::corner_sum::<f32, true, true>(x, y, o.l, &r, w);
         }
         return;
     }
@@ -172,6 +185,7 @@ fn grid_row<P: ProximityFn>(
     let (fv_t, fv_b) = (plan.fade.eval(vs), plan.fade.eval(1.0 - vs));
     let [w0, w1, w2, w3] = weights;
     if !P::LINEAR {
+        let scale = weight_scale::<P>(o);
         for w in [&mut *w0, &mut *w1, &mut *w2, &mut *w3] {
             w.resize(s, 0.0);
         }
@@ -181,10 +195,10 @@ fn grid_row<P: ProximityFn>(
             .zip(w2.iter_mut().zip(w3.iter_mut()))
             .zip(o.fade_l.iter().zip(&o.fade_r))
         {
-            *w0 = fl * fv_t;
-            *w1 = fr * fv_t;
-            *w2 = fl * fv_b;
-            *w3 = fr * fv_b;
+            *w0 = fl * fv_t * scale;
+            *w1 = fr * fv_t * scale;
+            *w2 = fl * fv_b * scale;
+            *w3 = fr * fv_b * scale;
         }
     }
     let rc = RowConsts {

@@ -9,14 +9,49 @@ use super::lane::Lane;
 use serde::{Deserialize, Serialize};
 
 /// A proximity function `P(x, y, l, a, b, c, d)` evaluated at a pixel.
+///
+/// Every function is a shape times `1 / l^SCALE`. The kernel folds that factor (and the
+/// octave's amplitude) into the per-row fade weights, so the per-pixel work is the shape
+/// alone: one multiplication fewer per corner than the spec's literal form.
 pub trait ProximityFn {
     /// How many of the corner's random numbers `a, b, c, d` the function reads.
     const NEEDS: usize;
-    /// `x, y`: the pixel's offset from the corner; `l`: the step; `il = 1 / l`;
-    /// `r`: the corner's random numbers (unused ones are 0).
-    /// Generic over [`Lane`] so the same formula runs on one pixel or on 8 or 16 cells'
-    /// pixels.
-    fn eval<V: Lane>(x: V, y: V, l: V, il: V, r: [V; 4]) -> V;
+    /// The power `k` of `1 / l` in `P = shape * (1 / l)^k`.
+    const SCALE: u32;
+    /// `P * l^SCALE` at `x, y` (the pixel's offset from the corner), step `l`, with the
+    /// corner's random numbers `r` (unused ones are 0). Generic over [`Lane`] so the same
+    /// formula runs on one pixel or on 8 or 16 cells' pixels.
+    fn shape<V: Lane>(x: V, y: V, l: V, r: [V; 4]) -> V;
+    /// `P` itself; `il = 1 / l`.
+    #[inline(always)]
+    fn eval<V: Lane>(x: V, y: V, l: V, il: V, r: [V; 4]) -> V {
+        Self::shape(x, y, l, r) * il_power(il, Self::SCALE)
+    }
+    /// `sum_q shape_q * w_q` over a cell's four corners (top-left, top-right,
+    /// bottom-left, bottom-right: `x.0`/`x.1` are the left/right offsets, `y.0`/`y.1`
+    /// the top/bottom ones), in this order. `w` already holds `1 / l^SCALE`.
+    /// `LEFT_ONLY` / `TOP_ONLY`: the right / bottom corners weigh exactly 0 and may be
+    /// dropped (a product of 0 and a finite shape changes no sum).
+    #[inline(always)]
+    fn corner_sum<V: Lane, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
+        x: (V, V),
+        y: (V, V),
+        l: V,
+        r: &[[V; 4]; 4],
+        w: [V; 4],
+    ) -> V {
+        let mut h = Self::shape(x.0, y.0, l, r[0]) * w[0];
+        if !LEFT_ONLY {
+            h = h + Self::shape(x.1, y.0, l, r[1]) * w[1];
+        }
+        if !TOP_ONLY {
+            h = h + Self::shape(x.0, y.1, l, r[2]) * w[2];
+        }
+        if !LEFT_ONLY && !TOP_ONLY {
+            h = h + Self::shape(x.1, y.1, l, r[3]) * w[3];
+        }
+        h
+    }
     /// Whether `eval` is linear in `x, y`: `alpha x + beta y + gamma` for every corner.
     /// The kernel then folds a cell's four corners into four multiply-adds per pixel.
     const LINEAR: bool = false;
@@ -24,6 +59,17 @@ pub trait ProximityFn {
     fn linear(l: f32, il: f32, r: [f32; 4]) -> [f32; 3] {
         let _ = (l, il, r);
         [0.0; 3]
+    }
+}
+
+/// `il^k` for the `k` of [`ProximityFn::SCALE`] (0 to 3), multiplied left to right.
+#[inline(always)]
+pub fn il_power<V: Lane>(il: V, k: u32) -> V {
+    match k {
+        0 => il.splat(1.0),
+        1 => il,
+        2 => il * il,
+        _ => il * il * il,
     }
 }
 
@@ -51,25 +97,56 @@ fn k<V: Lane>(like: V, c: f32) -> V {
 fn lin<V: Lane>(x: V, y: V, r: [V; 4]) -> V {
     x * r[0] + y * r[1]
 }
+/// `Q = a x^2 + b y^2 + 2 c x y`, as `x (a x + 2 c y) + b y^2`: the terms in `y` alone
+/// are the same for every pixel of a corner row, so the kernel computes them once per
+/// corner and leaves two multiplications and two additions per pixel (the literal form
+/// takes four and two).
 #[inline(always)]
 fn quad<V: Lane>(x: V, y: V, r: [V; 4]) -> V {
-    r[0] * x * x + r[1] * y * y + k(x, 2.0) * r[2] * x * y
+    x * (r[0] * x + k(x, 2.0) * r[2] * y) + r[1] * y * y
+}
+/// `u = -L` and `S` of the triangular edges and hyperbolic plains, `-L` computed as
+/// `(-a) x - b y`: negation is exact, so it is `-L` (up to the sign of a zero).
+#[inline(always)]
+fn edge_parts<V: Lane>(x: V, y: V, r: [V; 4]) -> (V, V) {
+    (-r[0] * x - r[1] * y, -r[1] * x + r[0] * y)
+}
+/// `t = min(max(-L, S), max(L, -S))`, written `min(max(u, S), -min(u, S))`: the same
+/// value (`-min(u, S) = max(-u, -S)` lane by lane, ties included, up to the sign of a
+/// zero, which no sum sees) with one operation fewer.
+#[inline(always)]
+fn edge<V: Lane>(u: V, s: V) -> V {
+    mn(mx(u, s), -mn(u, s))
 }
 #[inline(always)]
 fn hyper_plains<V: Lane>(x: V, y: V, r: [V; 4]) -> V {
-    let l = lin(x, y, r);
-    let s = -r[1] * x + r[0] * y;
     // The spec's min(max(-L^3, S^3), max(L^3, -S^3)), cubed after the min/max: t^3 is
     // monotonic in floating point too and (-t)^3 = -(t^3) exactly, so the value is the
     // same (up to the sign of an underflowed zero) with two multiplications fewer.
-    let t = mn(mx(-l, s), mx(l, -s));
+    let (u, s) = edge_parts(x, y, r);
+    let t = edge(u, s);
     t * t * t
+}
+/// The four corners of `hyperbolic`, `sum_q w_q / d_q` with `d_q = 30 + |L_q|`, as one
+/// fraction: `(n01 p23 + n23 p01) / (p01 p23)` with `p01 = d0 d1`, `n01 = w0 d1 + w1 d0`
+/// (and the same for corners 2 and 3). One division per pixel instead of four: the
+/// division is what bounds this function. Every `d` is at least 30 and below 2^16, so
+/// the products neither overflow nor lose precision beyond a few ulps.
+#[inline(always)]
+fn hyperbolic_sum<V: Lane>(x: (V, V), y: (V, V), r: &[[V; 4]; 4], w: [V; 4]) -> V {
+    let d = |x: V, y: V, r: [V; 4]| k(x, 30.0) + lin(x, y, r).abs();
+    let (d0, d1) = (d(x.0, y.0, r[0]), d(x.1, y.0, r[1]));
+    let (d2, d3) = (d(x.0, y.1, r[2]), d(x.1, y.1, r[3]));
+    let (p01, n01) = (d0 * d1, w[0] * d1 + w[1] * d0);
+    let (p23, n23) = (d2 * d3, w[2] * d3 + w[3] * d2);
+    (n01 * p23 + n23 * p01) / (p01 * p23)
 }
 
 macro_rules! proximities {
     ($( $idx:literal $var:ident $id:literal $label:literal $formula:literal needs $needs:literal
-        |$x:ident, $y:ident, $l:ident, $il:ident, $r:ident| $body:expr
-        $(, linear |$ll:ident, $lil:ident, $lr:ident| $lin:expr)? ;)*) => {
+        scale $scale:literal |$x:ident, $y:ident, $l:ident, $r:ident| $body:expr
+        $(, linear |$ll:ident, $lil:ident, $lr:ident| $lin:expr)?
+        $(, sum $sum:path)? ;)*) => {
         /// Which proximity function shapes the noise around each grid point.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(rename_all = "kebab-case")]
@@ -86,11 +163,24 @@ macro_rules! proximities {
                 pub struct $var;
                 impl ProximityFn for $var {
                     const NEEDS: usize = $needs;
+                    const SCALE: u32 = $scale;
                     #[inline(always)]
                     #[allow(unused_variables)]
-                    fn eval<V: Lane>($x: V, $y: V, $l: V, $il: V, $r: [V; 4]) -> V {
+                    fn shape<V: Lane>($x: V, $y: V, $l: V, $r: [V; 4]) -> V {
                         $body
                     }
+                    $(
+                        #[inline(always)]
+                        fn corner_sum<V: Lane, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
+                            x: (V, V),
+                            y: (V, V),
+                            _: V,
+                            r: &[[V; 4]; 4],
+                            w: [V; 4],
+                        ) -> V {
+                            $sum(x, y, r, w)
+                        }
+                    )?
                     $(
                         const LINEAR: bool = true;
                         #[inline(always)]
@@ -137,83 +227,90 @@ macro_rules! proximities {
 
 proximities! {
     0 Gradient "gradient" "Gradient (Perlin)" "L / l" needs 2
-        |x, y, l, il, r| lin(x, y, r) * il, linear |l, il, r| [r[0] * il, r[1] * il, 0.0];
+        scale 1 |x, y, l, r| lin(x, y, r), linear |l, il, r| [r[0] * il, r[1] * il, 0.0];
     1 Hill "hill" "Hill (value noise)" "0.5 a" needs 1
-        |x, y, l, il, r| k(x, 0.5) * r[0], linear |l, il, r| [0.0, 0.0, 0.5 * r[0]];
+        scale 0 |x, y, l, r| k(x, 0.5) * r[0], linear |l, il, r| [0.0, 0.0, 0.5 * r[0]];
     2 HillAndSlope "hill-and-slope" "Hill and slope" "0.5 c + min(0, L) / l" needs 3
-        |x, y, l, il, r| k(x, 0.5) * r[2] + mn(k(x, 0.0), lin(x, y, r)) * il;
+        scale 1 |x, y, l, r| k(x, 0.5) * r[2] * l + mn(k(x, 0.0), lin(x, y, r));
     3 Curvature "curvature" "Curvature" "Q / l^2" needs 3
-        |x, y, l, il, r| quad(x, y, r) * (il * il);
+        scale 2 |x, y, l, r| quad(x, y, r);
     4 GradientRigged "gradient-rigged" "Gradient rigged" "-|L| / l" needs 2
-        |x, y, l, il, r| -lin(x, y, r).abs() * il;
+        scale 1 |x, y, l, r| -lin(x, y, r).abs();
     5 GradientSemiRigged "gradient-semi-rigged" "Gradient semi-rigged" "min(0, L) / l" needs 2
-        |x, y, l, il, r| mn(k(x, 0.0), lin(x, y, r)) * il;
+        scale 1 |x, y, l, r| mn(k(x, 0.0), lin(x, y, r));
     6 GradientSemiRiggedIncreased "gradient-semi-rigged-increased" "Gradient semi-rigged increased"
         "min(0, L - c) / l" needs 3
-        |x, y, l, il, r| mn(k(x, 0.0), lin(x, y, r) - r[2]) * il;
+        scale 1 |x, y, l, r| mn(k(x, 0.0), lin(x, y, r) - r[2]);
     7 GradientBillowed "gradient-billowed" "Gradient billowed" "|L| / l" needs 2
-        |x, y, l, il, r| lin(x, y, r).abs() * il;
+        scale 1 |x, y, l, r| lin(x, y, r).abs();
     8 CurvatureRigged "curvature-rigged" "Curvature rigged" "-|Q| / l^2" needs 3
-        |x, y, l, il, r| -quad(x, y, r).abs() * (il * il);
+        scale 2 |x, y, l, r| -quad(x, y, r).abs();
     9 CurvatureBillowed "curvature-billowed" "Curvature billowed" "|Q| / l^2" needs 3
-        |x, y, l, il, r| quad(x, y, r).abs() * (il * il);
+        scale 2 |x, y, l, r| quad(x, y, r).abs();
     10 CurvatureSemiRigged "curvature-semi-rigged" "Curvature semi-rigged" "min(0, Q) / l^2" needs 3
-        |x, y, l, il, r| mn(k(x, 0.0), quad(x, y, r)) * (il * il);
+        scale 2 |x, y, l, r| mn(k(x, 0.0), quad(x, y, r));
     11 CurvatureSemiRiggedDisplaced "curvature-semi-rigged-displaced" "Curvature semi-rigged displaced"
         "min(0, a X^2 + b Y^2 + 2 c X Y) / l^2 with X = x + 0.75 l b, Y = y + 0.75 l a" needs 3
-        |x, y, l, il, r| mn(k(x, 0.0), quad(x + k(x, 0.75) * l * r[1], y + k(x, 0.75) * l * r[0], r)) * (il * il);
+        scale 2 |x, y, l, r| mn(k(x, 0.0), quad(x + k(x, 0.75) * l * r[1], y + k(x, 0.75) * l * r[0], r));
     12 DoublePlain "double-plain" "Double plain" "min(a x + b y, b x + c y) / l" needs 3
-        |x, y, l, il, r| mn(lin(x, y, r), r[1] * x + r[2] * y) * il;
+        scale 1 |x, y, l, r| mn(lin(x, y, r), r[1] * x + r[2] * y);
     13 VerticalEdge "vertical-edge" "Vertical edge" "min(L + c, -L + c) / l" needs 3
-        |x, y, l, il, r| { let v = lin(x, y, r); mn(v + r[2], -v + r[2]) * il };
+        scale 1 |x, y, l, r| { let v = lin(x, y, r); mn(v + r[2], r[2] - v) };
     14 VerticalEdgeInverse "vertical-edge-inverse" "Vertical edge inverse" "max(L + c, -L + c) / l"
         needs 3
-        |x, y, l, il, r| { let v = lin(x, y, r); mx(v + r[2], -v + r[2]) * il };
+        scale 1 |x, y, l, r| { let v = lin(x, y, r); mx(v + r[2], r[2] - v) };
     15 TriangularEdgeOne "triangular-edge-one" "Triangular edge I" "min(max(-L, S), max(L, -S)) / l"
         needs 2
-        |x, y, l, il, r| {
-            let (v, s) = (lin(x, y, r), -r[1] * x + r[0] * y);
-            mn(mx(-v, s), mx(v, -s)) * il
-        };
+        scale 1 |x, y, l, r| { let (u, s) = edge_parts(x, y, r); edge(u, s) };
     16 TriangularEdgeTwo "triangular-edge-two" "Triangular edge II"
         "min(max(-L, S), max(L, -S), max(L, S)) / l" needs 2
-        |x, y, l, il, r| {
-            let (v, s) = (lin(x, y, r), -r[1] * x + r[0] * y);
-            mn(mn(mx(-v, s), mx(v, -s)), mx(v, s)) * il
-        };
+        scale 1 |x, y, l, r| { let (u, s) = edge_parts(x, y, r); mn(edge(u, s), mx(-u, s)) };
     17 MonkeySaddle "monkey-saddle" "Monkey saddle" "a (x^3 - 3 x y^2) / l^3" needs 1
-        |x, y, l, il, r| r[0] * (x * x * x - k(x, 3.0) * x * y * y) * (il * il * il);
+        scale 3 |x, y, l, r| r[0] * (x * x * x - k(x, 3.0) * x * y * y);
     18 Hyperbolic "hyperbolic" "Hyperbolic" "(1 / (30 + |L|)) / l" needs 2
-        |x, y, l, il, r| (k(x, 1.0) / (k(x, 30.0) + lin(x, y, r).abs())) * il;
+        scale 1 |x, y, l, r| k(x, 1.0) / (k(x, 30.0) + lin(x, y, r).abs()), sum hyperbolic_sum;
     19 HyperbolicPlains "hyperbolic-plains" "Hyperbolic plains"
         "min(max((-L)^3, S^3), max(L^3, (-S)^3)) / l^3" needs 2
-        |x, y, l, il, r| hyper_plains(x, y, r) * (il * il * il);
+        scale 3 |x, y, l, r| hyper_plains(x, y, r);
     20 HyperbolicPlainsDisplaced "hyperbolic-plains-displaced" "Hyperbolic plains displaced"
         "hyperbolic plains at (x + 0.25 l b, y + 0.25 l c)" needs 3
-        |x, y, l, il, r| hyper_plains(x + k(x, 0.25) * l * r[1], y + k(x, 0.25) * l * r[2], r) * (il * il * il);
+        scale 3 |x, y, l, r| {
+            // u = -a X - b Y and S = -b X + a Y at X = x + dx, Y: the terms without x
+            // grouped, the same for every pixel of a corner row.
+            let (dx, y) = (k(x, 0.25) * l * r[1], y + k(x, 0.25) * l * r[2]);
+            let u = -r[0] * x + (-r[0] * dx - r[1] * y);
+            let s = -r[1] * x + (-r[1] * dx + r[0] * y);
+            let t = edge(u, s);
+            t * t * t
+        };
     21 VerticalEdgeDisplaced "vertical-edge-displaced" "Vertical edge displaced"
         "min(a b (X + Y) + c, -a b (X + Y) + c) / l with X = x + l/2, Y = y + l/2" needs 3
-        |x, y, l, il, r| {
+        scale 1 |x, y, l, r| {
             let t = r[0] * r[1] * ((x + k(x, 0.5) * l) + (y + k(x, 0.5) * l));
-            mn(t + r[2], -t + r[2]) * il
+            mn(t + r[2], r[2] - t)
         };
     22 VerticalEdgeInverseDisplaced "vertical-edge-inverse-displaced" "Vertical edge inverse displaced"
         "max(a X + b Y + c, -(a X + b Y) + c) / l with X = x + b, Y = y + a" needs 3
-        |x, y, l, il, r| {
+        scale 1 |x, y, l, r| {
             let t = lin(x + r[1], y + r[0], r);
-            mx(t + r[2], -t + r[2]) * il
+            mx(t + r[2], r[2] - t)
         };
     23 Parabolic "parabolic" "Parabolic" "Q / l^2" needs 3
-        |x, y, l, il, r| quad(x, y, r) * (il * il);
+        scale 2 |x, y, l, r| quad(x, y, r);
     24 ParabolicInverse "parabolic-inverse" "Parabolic inverse" "(c l - Q) / l^2" needs 3
-        |x, y, l, il, r| (r[2] * l - quad(x, y, r)) * (il * il);
+        scale 2 |x, y, l, r| r[2] * l - quad(x, y, r);
     25 ParabolicComposed "parabolic-composed" "Parabolic composed" "max(c l - Q, Q) / l^2" needs 3
-        |x, y, l, il, r| { let q = quad(x, y, r); mx(r[2] * l - q, q) * (il * il) };
+        scale 2 |x, y, l, r| { let q = quad(x, y, r); mx(r[2] * l - q, q) };
     26 ParabolicComposedIi "parabolic-composed-ii" "Parabolic composed II" "min(0, Q) / l^2" needs 3
-        |x, y, l, il, r| mn(k(x, 0.0), quad(x, y, r)) * (il * il);
+        scale 2 |x, y, l, r| mn(k(x, 0.0), quad(x, y, r));
     27 DisplacedParabola "displaced-parabola" "Displaced parabola"
         "((x + l a)(x + l b) + (y + l c)(y + l d)) / l^2" needs 4
-        |x, y, l, il, r| ((x + l * r[0]) * (x + l * r[1]) + (y + l * r[2]) * (y + l * r[3])) * (il * il);
+        scale 2 |x, y, l, r| {
+            // Expanded in x: x (x + l a + l b) + (l a l b + (y + l c)(y + l d)), whose
+            // terms without x are the same for every pixel of a corner row.
+            let (a, b) = (l * r[0], l * r[1]);
+            x * (x + (a + b)) + (a * b + (y + l * r[2]) * (y + l * r[3]))
+        };
 }
 
 // The enum is generated by a macro, where `#[default]` cannot mark just one variant.
@@ -266,45 +363,11 @@ mod tests {
         assert_eq!(ids.len(), 28);
     }
 
+    /// The cube-after-min/max form of the hyperbolic plains and the `u = -L` form of the
+    /// triangular edges give the same values as the spec's literal forms, including ties
+    /// and both signs; only the sign of a zero may differ, which no sum sees.
     #[test]
-    fn formulas_match_the_spec_at_a_point() {
-        let r = [0.3, -0.2, 0.1, 0.4];
-        let (x, y, l) = (3.0f32, -5.0f32, 8.0f32);
-        let lv = 0.3 * 3.0 + -0.2 * -5.0; // 1.9
-        let s = 0.2 * 3.0 + 0.3 * -5.0; // -0.9
-        let q = 0.3 * 9.0 + -0.2 * 25.0 + 2.0 * 0.1 * 3.0 * -5.0; // -5.3
-        let cases: [(Proximity, f32); 10] = [
-            (Proximity::Gradient, lv / l),
-            (Proximity::Hill, 0.15),
-            (Proximity::HillAndSlope, 0.05),
-            (Proximity::Curvature, q / 64.0),
-            (Proximity::GradientRigged, -lv / l),
-            (Proximity::CurvatureSemiRigged, q / 64.0),
-            (
-                Proximity::TriangularEdgeOne,
-                f32::min(f32::max(-lv, s), f32::max(lv, -s)) / l,
-            ),
-            (
-                Proximity::MonkeySaddle,
-                0.3 * (27.0 - 3.0 * 3.0 * 25.0) / 512.0,
-            ),
-            (Proximity::ParabolicInverse, (0.1 * 8.0 - q) / 64.0),
-            (
-                Proximity::DisplacedParabola,
-                ((3.0 + 8.0 * 0.3) * (3.0 - 8.0 * 0.2) + (-5.0 + 0.8) * (-5.0 + 3.2)) / 64.0,
-            ),
-        ];
-        for (p, want) in cases {
-            let got = p.eval(x, y, l, r);
-            assert!((got - want).abs() < 1e-5, "{p:?}: {got} != {want}");
-        }
-    }
-
-    /// The cube-after-min/max form of the hyperbolic plains gives the same values as the
-    /// spec's literal form (as computed before the rewrite), including ties and both
-    /// signs; only the sign of an underflowed zero may differ, which no sum sees.
-    #[test]
-    fn hyperbolic_plains_rewrite_is_bit_exact() {
+    fn edge_rewrites_are_bit_exact() {
         let literal = |x: f32, y: f32, r: [f32; 4]| {
             let l = r[0] * x + r[1] * y;
             let s = -r[1] * x + r[0] * y;
@@ -326,6 +389,10 @@ mod tests {
                 r[1] = r[0]; // L = S on the diagonal: ties between the two arms
             }
             assert_eq!(hyper_plains(x, y, r), literal(x, y, r), "{x} {y} {r:?}");
+            let (u, s) = edge_parts(x, y, r);
+            let (lv, sv) = (r[0] * x + r[1] * y, -r[1] * x + r[0] * y);
+            assert_eq!(edge(u, s), mn(mx(-lv, sv), mx(lv, -sv)), "{x} {y} {r:?}");
+            assert_eq!(mx(-u, s), mx(lv, sv), "{x} {y} {r:?}");
         }
         for (x, y) in [(0.0, 0.0), (-0.0, 0.0), (1.0, -1.0), (3.0, 3.0)] {
             let r = [0.5, -0.5, 0.0, 0.0];

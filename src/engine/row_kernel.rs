@@ -21,8 +21,8 @@ pub(super) struct RowConsts<'a> {
     /// `fade(v / l)` and `fade(1 - v / l)`.
     pub fv_top: f32,
     pub fv_bottom: f32,
-    /// Weights `fade(u) * fade(v)` of the top-left, top-right, bottom-left and
-    /// bottom-right corners, per `u` (the general path only).
+    /// Weights `fade(u) * fade(v) * amp / l^SCALE` of the top-left, top-right,
+    /// bottom-left and bottom-right corners, per `u` (the general path only).
     pub w: [&'a [f32]; 4],
     /// The bottom corners weigh exactly 0 on this row (`v = 0` and `fade(1) = 0`).
     pub top_only: bool,
@@ -79,8 +79,6 @@ fn window<'a, P: ProximityFn>(row: &CornerRows<'a>, from: usize, n: usize) -> Co
 /// The octave and row constants [`pixel`] reads, in lane type `V`.
 pub(super) struct PixelConsts<V> {
     pub l: V,
-    pub il: V,
-    pub amp: V,
     pub y_top: V,
     pub y_bottom: V,
 }
@@ -91,36 +89,24 @@ impl<V: Lane> PixelConsts<V> {
     pub(super) fn new(o: &Octave, rc: &RowConsts<'_>, like: V) -> Self {
         PixelConsts {
             l: like.splat(o.l),
-            il: like.splat(o.il),
-            amp: like.splat(o.amp),
             y_top: like.splat(rc.y_top),
             y_bottom: like.splat(rc.y_bottom),
         }
     }
 }
 
-/// One pixel: the four-corner sum of proximity x fade, times the octave amplitude, in
-/// the original's order of operations. `LEFT_ONLY` / `TOP_ONLY` drop corners whose
-/// weight is exactly 0 (their product would be +-0, which changes no sum). With
-/// a block lane type (`F32x8`, `F32x16`), the same pixel of 8 or 16 neighbouring cells.
+/// One pixel: the four-corner sum of shape x weight ([`ProximityFn::corner_sum`]; the
+/// weights `w` hold the fade, `1 / l^SCALE` and the octave amplitude). `LEFT_ONLY` /
+/// `TOP_ONLY` drop corners whose weight is exactly 0. With a block lane type (`F32x8`,
+/// `F32x16`), the same pixel of 8 or 16 neighbouring cells.
 #[inline(always)]
 pub(super) fn pixel<V: Lane, P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
     c: &PixelConsts<V>,
-    (x_l, x_r): (V, V),
+    x: (V, V),
     r: &[[V; 4]; 4],
     w: [V; 4],
 ) -> V {
-    let mut h = P::eval(x_l, c.y_top, c.l, c.il, r[0]) * w[0];
-    if !LEFT_ONLY {
-        h = h + P::eval(x_r, c.y_top, c.l, c.il, r[1]) * w[1];
-    }
-    if !TOP_ONLY {
-        h = h + P::eval(x_l, c.y_bottom, c.l, c.il, r[2]) * w[2];
-    }
-    if !LEFT_ONLY && !TOP_ONLY {
-        h = h + P::eval(x_r, c.y_bottom, c.l, c.il, r[3]) * w[3];
-    }
-    h * c.amp
+    P::corner_sum::<V, LEFT_ONLY, TOP_ONLY>(x, (c.y_top, c.y_bottom), c.l, r, w)
 }
 
 /// For a proximity function linear in `x, y` (`P = alpha x + beta y + gamma`), a cell's
