@@ -84,31 +84,13 @@ pub(super) use general_with;
 /// Most lanes of any [`Block`] type (sizes the per-block phase buffer).
 const MAX_W: usize = 16;
 
-/// Corner row `row` from corner `from` on, `blocks` blocks of `W` corners long, per
-/// random number (the first random number's row stands in for those `P` does not read,
-/// so every entry has the same length and the block loop zips them).
+/// The random numbers `P` reads of corners `i..i + W` of `rows`, as lanes (0 for the
+/// others). Written out: an `array::from_fn` closure was left uninlined here, 3x slower.
 #[inline(always)]
-fn corner_blocks<'a, B: Block, P: ProximityFn>(
-    row: &CornerRows<'a>,
-    from: usize,
-    blocks: usize,
-) -> [std::slice::ChunksExact<'a, f32>; 4] {
-    std::array::from_fn(|k| {
-        let k = if k < P::NEEDS { k } else { 0 };
-        row[k]
-            .get(from..from + B::W * blocks)
-            .unwrap_or(&[])
-            .chunks_exact(B::W)
-    })
-}
-
-/// The random numbers `P` reads of `W` corners, as lanes (0 for the others). Written
-/// out: an `array::from_fn` closure was left uninlined here, 3x slower.
-#[inline(always)]
-fn corner_lanes<B: Block, P: ProximityFn>(isa: B::Isa, c: [&[f32]; 4]) -> [B; 4] {
+fn corner_lanes<B: Block, P: ProximityFn>(isa: B::Isa, rows: &CornerRows<'_>, i: usize) -> [B; 4] {
     let lane = |k: usize| {
         if k < P::NEEDS {
-            B::load(isa, c[k])
+            B::load(isa, rows[k].get(i..).unwrap_or(&[]))
         } else {
             B::broadcast(isa, 0.0)
         }
@@ -140,18 +122,31 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
     let (left_only, top_only) = (rc.left_only_at_zero, rc.top_only);
     let blocks = out.len() / S / w_lanes;
     let chunk = S.min(w_lanes);
-    let src = [(top, 0), (top, 1), (bottom, 0), (bottom, 1)]
-        .map(|(row, from)| corner_blocks::<B, P>(row, from, blocks));
-    let corners = |c: usize| {
-        let [a, b, cc, d] = src[c].clone();
-        a.zip(b).zip(cc.zip(d))
+    // Every corner row cut to the corners of the whole blocks, one index for all: the
+    // loads share one induction variable instead of one iterator each.
+    let m = blocks * w_lanes + 1;
+    let (t, b) = [top, bottom]
+        .map(|rows| rows.map(|r| r.get(..m).unwrap_or(&[])))
+        .into();
+    let whole = if t[..P::NEEDS]
+        .iter()
+        .chain(&b[..P::NEEDS])
+        .all(|r| r.len() == m)
+    {
+        blocks
+    } else {
+        0
     };
-    let all = corners(0).zip(corners(1)).zip(corners(2).zip(corners(3)));
     let stride = S.max(w_lanes);
-    for (e, ((c0, c1), (c2, c3))) in out.chunks_exact_mut(w_lanes * S).zip(all) {
-        let corner = |((a, b), (c, d))| corner_lanes::<B, P>(isa, [a, b, c, d]);
+    for (j, e) in out.chunks_exact_mut(w_lanes * S).take(whole).enumerate() {
+        let at = j * w_lanes;
         // Not `array::map`, whose closure LLVM may leave uninlined.
-        let r = [corner(c0), corner(c1), corner(c2), corner(c3)];
+        let r = [
+            corner_lanes::<B, P>(isa, &t, at),
+            corner_lanes::<B, P>(isa, &t, at + 1),
+            corner_lanes::<B, P>(isa, &b, at),
+            corner_lanes::<B, P>(isa, &b, at + 1),
+        ];
         for h in 0..S / chunk {
             let mut p = [lanes(0.0); MAX_W];
             for (i, p) in p.iter_mut().enumerate().take(chunk) {
@@ -176,14 +171,7 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
         }
     }
     // Fewer whole blocks than `out.len() / S / W` only if a corner row were short (never).
-    let j0 = src
-        .iter()
-        .flatten()
-        .map(|c| c.len())
-        .min()
-        .unwrap_or(0)
-        .min(blocks)
-        * w_lanes;
+    let j0 = whole * w_lanes;
     let [top, bottom] = [top, bottom].map(|rows| rows.map(|r| r.get(j0..).unwrap_or(&[])));
     row_kernel::general_cells::<P, S, ACC>(o, rc, &top, &bottom, &mut out[j0 * S..]);
 }
