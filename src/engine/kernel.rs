@@ -120,8 +120,8 @@ fn process_band<P: ProximityFn>(
 }
 
 /// What the general path's fade weights are multiplied by: `1 / l^SCALE` (taken out of
-/// `P`, see [`ProximityFn`]) times the octave amplitude, once per row instead of twice
-/// per corner and pixel.
+/// `P`, see [`ProximityFn`]) times the octave amplitude. Once per row and weight, instead
+/// of `1 / l^SCALE` once per corner and pixel and the amplitude once per pixel.
 #[inline(always)]
 fn weight_scale<P: ProximityFn>(o: &Octave) -> f32 {
     il_power(o.il, P::SCALE) * o.amp
