@@ -183,12 +183,11 @@ fn grid_row<P: ProximityFn>(
 
     let vs = v as f32 / o.l;
     let (fv_t, fv_b) = (plan.fade.eval(vs), plan.fade.eval(1.0 - vs));
-    let [w0, w1, w2, w3] = weights;
+    // The linear path folds the fade itself and reads no weights.
+    let n = if P::LINEAR { 0 } else { s };
+    let [w0, w1, w2, w3] = weights.each_mut().map(|w| row_kernel::scratch(w, n));
     if !P::LINEAR {
         let scale = weight_scale::<P>(o);
-        for w in [&mut *w0, &mut *w1, &mut *w2, &mut *w3] {
-            w.resize(s, 0.0);
-        }
         for (((w0, w1), (w2, w3)), (fl, fr)) in w0
             .iter_mut()
             .zip(w1.iter_mut())
@@ -206,7 +205,7 @@ fn grid_row<P: ProximityFn>(
         y_bottom: v as f32 - o.l,
         fv_top: fv_t,
         fv_bottom: fv_b,
-        w: [&w0[..], &w1[..], &w2[..], &w3[..]],
+        w: [&*w0, &*w1, &*w2, &*w3],
         top_only: v == 0 && plan.exact_step_one,
         left_only_at_zero: plan.exact_step_one,
     };
@@ -215,7 +214,7 @@ fn grid_row<P: ProximityFn>(
         // Cells line up with the texture: accumulate straight into the row.
         row_kernel::row::<P, true>(o, &rc, top, bottom, rs, isa, row);
     } else {
-        ext.resize(o.cells * s, 0.0);
+        let ext = row_kernel::scratch(ext, o.cells * s);
         row_kernel::row::<P, false>(o, &rc, top, bottom, rs, isa, ext);
         let offset = (-o.init) as usize;
         for (h, e) in row.iter_mut().zip(&ext[offset..offset + size]) {

@@ -113,6 +113,18 @@ pub trait LatticeSource: Send + Sync + std::fmt::Debug {
     );
 }
 
+/// Fills `o[m..]` with copies of `o[..m]` (`o[i] = o[i % m]`), doubling the copied span
+/// each time. Does nothing when `m` is 0 or covers `o`.
+fn repeat_period(o: &mut [f32], m: usize) {
+    let mut done = m;
+    while done > 0 && done < o.len() {
+        // `o[..done]` repeats with period `m` and `done` is a multiple of `m`.
+        let n = done.min(o.len() - done);
+        o.copy_within(..n, done);
+        done += n;
+    }
+}
+
 /// A random source made ready for one generation (tables filled, constants derived).
 #[derive(Clone, Debug)]
 pub(crate) enum PreparedSource {
@@ -227,16 +239,30 @@ impl PreparedSource {
         matches!(self, PreparedSource::Lattice(_))
     }
 
-    /// The per-column part of the corner mapping for `n` corners at `x0 + i * step`.
+    /// The per-column part of the corner mapping for `n` corners at `x0 + i * step`, or
+    /// its first period when it repeats (corner `i` then has column `i % len`).
     ///
     /// Every corner row of an octave shares its columns, so this runs once per octave and
     /// [`Self::fill_row`] only does the per-row part: a table gather or the last hash rounds.
+    /// Table columns are reduced modulo 251; without tiling they usually repeat every 251
+    /// corners (the reference frame's coordinate advances by a whole step per corner), and
+    /// `fill_row` then gathers one period per row and copies it: a 2048-pixel row's step-2
+    /// octave has 1025 corners.
     pub(crate) fn columns(&self, frame: &Frame, x0: i32, step: i32, n: usize) -> Vec<u32> {
         let xs = (0..n as i32).map(|i| x0 + i * step);
         match self {
-            PreparedSource::Table(_) => xs
-                .map(|c| frame.original(c).rem_euclid(TABLE_SIDE as i32) as u32)
-                .collect(),
+            PreparedSource::Table(_) => {
+                let mut columns: Vec<u32> = xs
+                    .map(|c| frame.original(c).rem_euclid(TABLE_SIDE as i32) as u32)
+                    .collect();
+                let period = TABLE_SIDE;
+                if columns.len() > period
+                    && columns[period..].iter().zip(&columns).all(|(a, b)| a == b)
+                {
+                    columns.truncate(period);
+                }
+                columns
+            }
             PreparedSource::Hash(_) => xs.map(|c| frame.original(c) as u32).collect(),
             PreparedSource::Modern(h) => xs.map(|c| h.column(frame.fixed(c))).collect(),
             PreparedSource::Lattice(_) => Vec::new(),
@@ -244,7 +270,7 @@ impl PreparedSource {
     }
 
     /// Fills `out[k][i] = R((column i, cy), k)` for every `i < out[k].len()` and `k < needs`,
-    /// with the columns from [`Self::columns`].
+    /// with the columns from [`Self::columns`] (repeated when they are one period).
     ///
     /// One call per corner row, so each source gets its own tight (vectorisable) loop.
     #[inline(always)]
@@ -265,6 +291,7 @@ impl PreparedSource {
                         // Columns are < 251: a u8 index into a 256-entry row needs no check.
                         *v = row[ii as u8 as usize];
                     }
+                    repeat_period(o, columns.len());
                 }
             }
             PreparedSource::Hash(h) => {
@@ -364,6 +391,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Long untiled rows keep one period of table columns; every corner still gets the
+    /// value `at` computes, in the copied periods too.
+    #[test]
+    fn repeated_table_columns_fill_every_corner() {
+        let p = PreparedSource::new(&params(RandomSource::OriginalTable, 5));
+        for (size, x0, step, n) in [(2048, 0, 2, 1025), (2048, -1, 2, 1026), (1024, 0, 1, 1025)] {
+            let frame = Frame::new(size, false);
+            let columns = p.columns(&frame, x0, step, n);
+            assert_eq!(columns.len(), TABLE_SIDE, "{size} {step}");
+            let mut out: [Vec<f32>; 4] = std::array::from_fn(|_| vec![f32::NAN; n]);
+            p.fill_row(&frame, 12, &columns, 4, &mut out);
+            for (k, row) in out.iter().enumerate() {
+                for (i, &v) in row.iter().enumerate() {
+                    assert_eq!(v, p.at(&frame, x0 + i as i32 * step, 12, k), "{size} {i}");
+                }
+            }
+        }
+        // Tiled, the columns wrap at the texture size, not every 251 corners.
+        let frame = Frame::new(2048, true);
+        assert_eq!(p.columns(&frame, 0, 2, 1025).len(), 1025);
+    }
+
+    #[test]
+    fn repeat_period_copies_the_prefix() {
+        let mut o: Vec<f32> = (0..10)
+            .map(|i| if i < 3 { i as f32 } else { -1.0 })
+            .collect();
+        repeat_period(&mut o, 3);
+        assert_eq!(o, [0.0, 1.0, 2.0, 0.0, 1.0, 2.0, 0.0, 1.0, 2.0, 0.0]);
+        let mut short = vec![7.0, 8.0];
+        repeat_period(&mut short, 0);
+        repeat_period(&mut short, 2);
+        assert_eq!(short, [7.0, 8.0]);
     }
 
     #[test]
