@@ -19,6 +19,7 @@ mod proximity;
 pub mod random;
 mod reference;
 mod row_kernel;
+mod shape;
 
 pub use fade::Fade;
 pub use heightmap::{HeightStats, Heightmap};
