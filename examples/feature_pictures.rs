@@ -4,12 +4,9 @@
 use anyhow::Result;
 use image::{GrayImage, RgbImage, RgbaImage};
 use lattice_studio::engine::generate_simple;
-use lattice_studio::export::export_with_preset;
-use lattice_studio::shading::{Light, shade};
-use lattice_studio::{
-    BUILTIN_IDS, ColorRamp, ExportFormat, NormalConvention, Preset, Proximity, RandomSource,
-    TextureStats,
-};
+use lattice_studio::files::export_with_preset;
+use lattice_studio::pixels::{BUILTIN_IDS, Light, TextureStats, shade};
+use lattice_studio::{ColorRamp, ExportFormat, NormalConvention, Preset, Proximity, RandomSource};
 use std::path::Path;
 
 fn mosaic(tile: &GrayImage) -> GrayImage {
@@ -31,7 +28,7 @@ fn main() -> Result<()> {
     for tileable in [false, true] {
         preset.noise.tileable = tileable;
         let hm = generate_simple(&preset.noise)?;
-        let tile = lattice_studio::render::grey8(&hm, &preset.output);
+        let tile = lattice_studio::pixels::grey8(&hm, &preset.output);
         let name = if tileable {
             "tiling-on-2x2.png"
         } else {
@@ -99,7 +96,7 @@ fn main() -> Result<()> {
     let mut sheet = RgbaImage::new(128 * n, 128 + 16);
     for (i, id) in BUILTIN_IDS.into_iter().enumerate() {
         preset.output.ramp = ColorRamp::builtin(id);
-        let img = lattice_studio::render::rgba_ramp(&hm, &preset.output);
+        let img = lattice_studio::pixels::rgba_ramp(&hm, &preset.output);
         image::imageops::overlay(&mut sheet, &img, 128 * i as i64, 0);
         let sampler = preset.output.ramp.clone().unwrap_or_default().sampler();
         for x in 0..128u32 {

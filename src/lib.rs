@@ -1,42 +1,72 @@
-//! Lattice Studio's core: the generic lattice noise engine, presets, rendering of a
-//! heightmap to pixels, and export. Nothing here depends on a UI toolkit; the desktop
-//! app lives in [`app`] and the command line in [`cli`].
+//! Lattice Studio: generic lattice noise (Perlin, value noise and 26 more proximity
+//! functions) as a library, with a command line and a desktop designer on top.
+//!
+//! # Use
+//!
+//! Load a preset, generate its heightmap, map it to pixels or export it:
+//!
+//! ```
+//! use lattice_studio::{ExportFormat, JobControl, Preset, generate, pixels};
+//! use std::path::Path;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let mut preset = Preset::load(Path::new("presets/terrain.ron"))?;
+//! preset.noise = preset.noise.resized(128); // smaller, for the example
+//! let heightmap = generate(&preset.noise, &JobControl::new())?;
+//!
+//! // Heightmap -> pixels: an `image::GrayImage` after contrast, luminance, levels.
+//! let grey = pixels::grey8(&heightmap, &preset.output);
+//! assert_eq!(grey.dimensions(), (128, 128));
+//!
+//! // Pixels -> file, written atomically; the PNG carries the preset.
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("terrain.png");
+//! lattice_studio::export_with_preset(&heightmap, &preset, ExportFormat::Png16, &path)?;
+//! assert_eq!(Preset::load(&path)?, preset);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Layers
+//!
+//! Data flows one way, parameters -> heightmap -> pixels -> files, and so do the
+//! imports: a module uses only the modules below it, never one above, and no two
+//! files import each other (`tests/layering.rs` checks both on every `cargo test`).
+//!
+//! ```text
+//!   app/ (feature "app")      cli/         the two front ends; neither imports the other
+//!            \                 /
+//!             +-- services/ --+           thumbnails, "copy as command line", properties
+//!                    |
+//!                 files/                  presets (RON), PNG + embedded preset, export
+//!                    |                    formats, atomic writes; the library's Error
+//!                 pixels/                 tone map, colour ramps, normal maps, shading,
+//!                    |                    statistics, histograms
+//!                 engine/                 noise parameters + validation, proximity,
+//!                                         fades, random sources, the kernels
+//! ```
+//!
+//! Each layer has its own error type ([`ParamError`] and [`EngineError`],
+//! [`OutputError`], then [`Error`], which the lower ones convert into); the front ends
+//! add context with `anyhow`. The GUI crates (eframe, egui, rfd) are behind the `app`
+//! feature, on by default: `cargo build --no-default-features` builds the library and
+//! the command line alone.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "app")]
+pub mod app;
 pub mod cli;
 pub mod engine;
-pub mod error;
-pub mod octave_law;
-pub mod params;
+pub mod files;
+pub mod pixels;
+pub mod services;
 
 pub use engine::{
-    Fade, HeightStats, Heightmap, JobControl, Proximity, RandomSource, generate, generate_into,
+    Displacement, EngineError, Fade, HeightStats, Heightmap, JobControl, NoiseParams, OctaveLaw,
+    ParamError, Proximity, RandomSource, generate, generate_into,
 };
-pub use error::{Error, ParamError, Result};
-pub use params::{Displacement, NoiseParams, OctaveLaw, OutputParams};
-pub mod color_ramp;
-pub mod command_line;
-pub mod export;
-pub mod histogram;
-pub mod lattice_info;
-pub mod lattice_probe;
-pub mod normal_map;
-pub mod png_io;
-pub mod preset;
-pub mod properties;
-pub mod render;
-pub mod shading;
-pub mod texture_stats;
-pub mod thumbnail_cache;
-
-pub use color_ramp::{BUILTIN_IDS, ColorRamp, RampStop};
-pub use export::ExportFormat;
-pub use histogram::Histogram;
-pub use lattice_probe::{LatticeProbe, OctaveCell};
-pub use normal_map::NormalConvention;
-pub use preset::Preset;
-pub use shading::Light;
-pub use texture_stats::TextureStats;
-pub use thumbnail_cache::{ThumbnailCache, ThumbnailState};
-pub mod app;
+pub use files::{
+    Error, ExportFormat, Preset, Result, encode, encode_with_preset, export, export_with_preset,
+};
+pub use pixels::{ColorRamp, NormalConvention, OutputError, OutputParams, RampStop};

@@ -33,6 +33,16 @@ fn main() -> ExitCode {
 }
 
 /// Opens the designer window on `preset` (or the default preset).
+#[cfg(feature = "app")]
 fn run_gui(preset: Option<PathBuf>) -> anyhow::Result<()> {
     lattice_studio::app::run(preset)
+}
+
+/// This build has no window: say so, and what it can do instead.
+#[cfg(not(feature = "app"))]
+fn run_gui(_preset: Option<PathBuf>) -> anyhow::Result<()> {
+    anyhow::bail!(
+        "this build of lattice-studio has no designer window (built without the `app` \
+         feature); use a subcommand: render, list or bench (see --help)"
+    )
 }

@@ -1,13 +1,14 @@
 //! The designer's texture-artist features, driven with egui_kittest: PNG presets by
 //! drop, normal map and coloured exports, copy as command line, the tiling message,
 //! the lit and ramp previews.
+#![cfg(feature = "app")]
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use lattice_studio::app::{Command, DisplayMode, LatticeApp, ScriptedPicker};
 use lattice_studio::engine::generate_simple;
-use lattice_studio::export::export_with_preset;
+use lattice_studio::files::export_with_preset;
 use lattice_studio::{ColorRamp, ExportFormat, Preset, Proximity};
 
 mod common;

@@ -1,5 +1,6 @@
 //! Drives the real designer with egui_kittest: controls found by role and label, files
 //! written through a scripted file picker, the worker awaited with bounded stepping.
+#![cfg(feature = "app")]
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;

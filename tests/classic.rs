@@ -5,9 +5,11 @@ use lattice_studio::engine::generate_simple;
 use lattice_studio::engine::random::{
     Distribution, LatticeHash, LibnoiseMode, LibnoiseSource, TableSource,
 };
-use lattice_studio::render::{ToneMap, grey8};
+use lattice_studio::pixels::{ToneMap, grey8};
 use lattice_studio::{Fade, NoiseParams, Preset, Proximity, RandomSource};
-use std::path::{Path, PathBuf};
+
+mod common;
+use common::files::{golden_dir, preset_path};
 
 fn one_octave(random: RandomSource, proximity: Proximity, fade: Fade) -> NoiseParams {
     NoiseParams {
@@ -152,13 +154,9 @@ fn table_size_and_distribution_change_the_texture() {
     assert_eq!(h, other(base.clone()));
 }
 
-fn presets_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("presets")
-}
-
 #[test]
 fn normalised_value_noise_has_max_exactly_one() {
-    let preset = Preset::load(&presets_dir().join("value-noise-layers.ron")).unwrap();
+    let preset = Preset::load(&preset_path("value-noise-layers.ron")).unwrap();
     assert!(preset.output.normalize);
     let h = generate_simple(&preset.noise).unwrap();
     let tm = ToneMap::for_heightmap(&h, &preset.output);
@@ -186,10 +184,10 @@ const PRESETS: [&str; 5] = [
 /// `UPDATE_GOLDEN=1` rewrites the golden files instead.
 #[test]
 fn golden_images_of_the_classic_presets() {
-    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let golden = golden_dir();
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
     for name in PRESETS {
-        let preset = Preset::load(&presets_dir().join(format!("{name}.ron"))).unwrap();
+        let preset = Preset::load(&preset_path(&format!("{name}.ron"))).unwrap();
         let h = generate_simple(&preset.noise.resized(128)).unwrap();
         let img = grey8(&h, &preset.output);
         let path = golden.join(format!("classic-{name}.png"));

@@ -1,5 +1,6 @@
 //! The classic viewer tools in the real designer (egui_kittest): Randomize, the table
 //! settings, the overlays and the properties window.
+#![cfg(feature = "app")]
 
 use egui_kittest::kittest::Queryable as _;
 use lattice_studio::app::{Command, LatticeApp};

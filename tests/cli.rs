@@ -3,7 +3,7 @@
 
 use lattice_studio::engine::generate_simple;
 use lattice_studio::{NoiseParams, Preset, Proximity};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 fn bin() -> Command {
@@ -12,20 +12,7 @@ fn bin() -> Command {
 
 mod common;
 use common::cli::{ok, run};
-
-fn preset(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("presets")
-        .join(name)
-}
-
-fn read_r32(path: &Path) -> Vec<f32> {
-    std::fs::read(path)
-        .unwrap()
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect()
-}
+use common::files::{preset_path as preset, read_r32};
 
 fn heights(params: &NoiseParams) -> Vec<f32> {
     generate_simple(params).unwrap().data().to_vec()

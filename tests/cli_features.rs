@@ -1,8 +1,8 @@
 //! The command line's texture-artist features: normal maps, colour ramps, tiling
 //! errors, PNGs as presets, and "Copy as command line" commands that really reproduce.
 
-use lattice_studio::command_line::to_command_line;
 use lattice_studio::engine::generate_simple;
+use lattice_studio::services::command_line::to_command_line;
 use lattice_studio::{ColorRamp, ExportFormat, NormalConvention, Preset, Proximity, RandomSource};
 use std::path::Path;
 
@@ -59,7 +59,7 @@ fn ramp_by_name_colours_the_output() {
     preset.noise = preset.noise.resized(32);
     preset.output.ramp = ColorRamp::builtin("lava");
     let hm = generate_simple(&preset.noise).unwrap();
-    assert_eq!(img, lattice_studio::render::rgba_ramp(&hm, &preset.output));
+    assert_eq!(img, lattice_studio::pixels::rgba_ramp(&hm, &preset.output));
     let bad = run(&["render", "--out", s(&out), "--ramp", "banana"]);
     assert!(!bad.status.success());
     let err = String::from_utf8_lossy(&bad.stderr);

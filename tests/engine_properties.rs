@@ -3,7 +3,7 @@
 //! cancellation.
 
 use lattice_studio::engine::{JobControl, generate, generate_simple};
-use lattice_studio::{Displacement, Error, Fade, NoiseParams, Proximity, RandomSource};
+use lattice_studio::{Displacement, EngineError, Fade, NoiseParams, Proximity, RandomSource};
 
 fn base() -> NoiseParams {
     NoiseParams {
@@ -123,7 +123,10 @@ fn a_cancelled_job_stops_with_cancelled() {
         initial_step: 1024,
         ..base()
     };
-    assert!(matches!(generate(&p, &control), Err(Error::Cancelled)));
+    assert!(matches!(
+        generate(&p, &control),
+        Err(EngineError::Cancelled)
+    ));
     assert!(control.progress() < 1.0);
 
     // Cancelled from another thread while running: returns (with Cancelled) instead of
@@ -142,7 +145,7 @@ fn a_cancelled_job_stops_with_cancelled() {
     }
     control.cancel();
     let result = job.join().unwrap();
-    assert!(matches!(result, Err(Error::Cancelled)), "{result:?}");
+    assert!(matches!(result, Err(EngineError::Cancelled)), "{result:?}");
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! in `tests/golden/`. Run with `UPDATE_GOLDEN=1` to rewrite them after an intended change.
 
 use lattice_studio::engine::generate_simple;
-use lattice_studio::render::grey8;
+use lattice_studio::pixels::grey8;
 use lattice_studio::{NoiseParams, Preset};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// (golden file stem, preset file, size): original sources, the modern hash, several
 /// proximity functions, fades and displacements, and tiling.
@@ -18,12 +18,11 @@ const CASES: &[(&str, &str, u32)] = &[
     ("seamless-stone-64", "seamless-stone.ron", 64),
 ];
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::files::{golden_dir, preset_path};
 
 fn render(preset: &str, size: u32) -> image::GrayImage {
-    let path = root().join("presets").join(preset);
+    let path = preset_path(preset);
     let p = Preset::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let noise: NoiseParams = p.noise.resized(size);
     let hm = generate_simple(&noise).unwrap_or_else(|e| panic!("{preset}: {e}"));
@@ -71,7 +70,7 @@ fn compare(got: &image::GrayImage, golden: &Path) -> Result<(), String> {
 #[test]
 fn renders_match_golden_images() {
     let update = std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1");
-    let dir = root().join("tests").join("golden");
+    let dir = golden_dir();
     let mut failures = Vec::new();
     for &(stem, preset, size) in CASES {
         let img = render(preset, size);
@@ -93,8 +92,8 @@ fn a_changed_seed_is_caught() {
     if std::env::var("UPDATE_GOLDEN").is_ok_and(|v| v == "1") {
         return;
     }
-    let golden = root().join("tests").join("golden").join("default-128.png");
-    let path = root().join("presets").join("default.ron");
+    let golden = golden_dir().join("default-128.png");
+    let path = preset_path("default.ron");
     let mut noise = Preset::load(&path).unwrap().noise.resized(128);
     noise.seed += 1;
     let img = grey8(

@@ -1,20 +1,11 @@
 //! Every shipped preset loads, is described, renders, and looks different from the others.
 
 use lattice_studio::engine::generate_simple;
-use lattice_studio::render::grey8;
+use lattice_studio::pixels::grey8;
 use lattice_studio::{ExportFormat, Preset};
-use std::path::PathBuf;
 
-fn preset_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("presets");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
+use common::files::{preset_files, preset_path, root};
 
 #[test]
 fn at_least_ten_presets_ship() {
@@ -23,7 +14,7 @@ fn at_least_ten_presets_ship() {
 
 #[test]
 fn default_preset_is_the_built_in_default() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("presets/default.ron");
+    let path = preset_path("default.ron");
     assert_eq!(Preset::load(&path).unwrap(), Preset::default());
 }
 
@@ -54,7 +45,7 @@ fn every_preset_loads_is_described_and_renders() {
             .fold((255u8, 0u8), |(lo, hi), &v| (lo.min(v), hi.max(v)));
         assert!(hi - lo > 64, "{}: grey range {lo}..{hi}", path.display());
         for format in ExportFormat::ALL {
-            let bytes = lattice_studio::export::encode(&hm, &p.output, format, &path).unwrap();
+            let bytes = lattice_studio::files::encode(&hm, &p.output, format, &path).unwrap();
             assert!(!bytes.is_empty());
         }
         names.push(p.name);
@@ -90,7 +81,7 @@ fn presets_survive_a_save_and_load_round_trip() {
 
 #[test]
 fn readme_preset_example_is_the_default_and_lists_every_preset() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = root();
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let start = readme.find("```ron\n").expect("README has a ```ron block") + 7;
     let len = readme[start..].find("```").unwrap();

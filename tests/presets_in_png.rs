@@ -1,8 +1,8 @@
 //! Exported PNGs carry their preset; loading such a PNG gives the preset back exactly.
 
-use lattice_studio::color_ramp::{ColorRamp, RampStop};
 use lattice_studio::engine::generate_simple;
-use lattice_studio::export::{export, export_with_preset};
+use lattice_studio::files::{export, export_with_preset};
+use lattice_studio::pixels::{ColorRamp, RampStop};
 use lattice_studio::{
     Displacement, ExportFormat, Fade, NormalConvention, Preset, Proximity, RandomSource,
 };

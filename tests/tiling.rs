@@ -3,7 +3,7 @@
 
 use lattice_studio::engine::generate_simple;
 use lattice_studio::engine::random::{ModernHash, OriginalHash, OriginalTable};
-use lattice_studio::export::export_with_preset;
+use lattice_studio::files::export_with_preset;
 use lattice_studio::{
     Displacement, ExportFormat, Fade, Heightmap, NoiseParams, OutputParams, Preset, Proximity,
     RandomSource,

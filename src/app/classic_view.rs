@@ -4,11 +4,11 @@
 use super::octave_controls::octave_controls_ui;
 use super::panels::labelled;
 use super::state::Shown;
+use crate::engine::LatticeInfo;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE, mix32};
-use crate::lattice_info::LatticeInfo;
-use crate::properties::{properties, uses_table};
-use crate::shading::{Light, shade_heights};
-use crate::{NoiseParams, Preset};
+use crate::pixels::{Light, shade_heights};
+use crate::services::properties::{properties, uses_table};
+use crate::{engine::NoiseParams, files::Preset};
 use egui::{Color32, Rect, Stroke, pos2, vec2};
 
 /// View settings of the classic tools (not part of the preset).

@@ -1,9 +1,9 @@
 //! Every user action as a value: panels, menus, shortcuts and background threads push
 //! [`Command`]s; [`super::LatticeApp`] drains and executes them in one place.
 
-use super::preset_browser::PresetEntry;
-use super::worker::RenderResult;
-use crate::{ExportFormat, Preset};
+use super::preset_entry::PresetEntry;
+use super::render_result::RenderResult;
+use crate::files::{ExportFormat, Preset};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 

@@ -1,8 +1,11 @@
 //! The heightmap as a screen image: mapped grey, semi-transparent, coloured or lit.
 
 use super::view_settings::DisplayMode;
-use crate::render::{ToneMap, to_u8};
-use crate::{HeightStats, Heightmap, OutputParams};
+use crate::pixels::{ToneMap, to_u8};
+use crate::{
+    engine::{HeightStats, Heightmap},
+    pixels::OutputParams,
+};
 use rayon::prelude::*;
 
 /// Maps the heightmap to display pixels, subsampling by a whole factor when it is
@@ -23,7 +26,7 @@ pub fn display_image(
     let sampler = out.ramp.clone().unwrap_or_default().sampler();
     // Lighting needs the slopes of the full-resolution surface.
     let lit = match mode {
-        DisplayMode::Lit(light) => Some(crate::shading::shade(hm, out, &light, wrap)),
+        DisplayMode::Lit(light) => Some(crate::pixels::shade(hm, out, &light, wrap)),
         _ => None,
     };
     let mut pixels = vec![egui::Color32::BLACK; side * side];
@@ -70,18 +73,18 @@ mod tests {
         assert_eq!(full.pixels[15].a(), 255);
         // Ramp: the colour of the mapped grey; lit: a slope facing the light is brighter.
         let lava = OutputParams {
-            ramp: crate::ColorRamp::builtin("lava"),
+            ramp: crate::pixels::ColorRamp::builtin("lava"),
             ..OutputParams::default()
         };
         let img = display_image(&hm, &stats, &lava, DisplayMode::Ramp, false, 4096);
-        let [r, g, b, a] = crate::ColorRamp::builtin("lava")
+        let [r, g, b, a] = crate::pixels::ColorRamp::builtin("lava")
             .unwrap_or_default()
             .sample(1.0);
         assert_eq!(
             img.pixels[15],
             egui::Color32::from_rgba_unmultiplied(r, g, b, a)
         );
-        let light = |azimuth_deg| crate::Light {
+        let light = |azimuth_deg| crate::pixels::Light {
             azimuth_deg,
             elevation_deg: 30.0,
             strength: 20.0,

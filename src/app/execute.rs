@@ -7,7 +7,7 @@ use super::file_jobs;
 use super::file_picker::{PickPurpose, PickRequest};
 use super::preset_browser::{self, user_preset_dir};
 use super::state::{PendingAction, Shown};
-use crate::{ExportFormat, Preset};
+use crate::files::{ExportFormat, Preset};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -84,7 +84,7 @@ impl LatticeApp {
                 s.info(format!("loaded {}", path.display()));
                 // A PNG gives its embedded preset, but Save must not write RON over the
                 // image: the document starts untitled.
-                let file = (!crate::png_io::file_is_png(&path)).then_some(path);
+                let file = (!crate::files::file_is_png(&path)).then_some(path);
                 s.replace(*preset, file);
             }
             Command::PresetLoaded(_, Err(e)) => s.error(format!("cannot open preset: {e}")),
@@ -194,7 +194,7 @@ impl LatticeApp {
         );
     }
 
-    fn show_render(&mut self, result: super::worker::RenderResult, ctx: &egui::Context) {
+    fn show_render(&mut self, result: super::render_result::RenderResult, ctx: &egui::Context) {
         // Results of older jobs may still arrive; never replace a newer image with them.
         if result.job_id < self.shown_job {
             return;

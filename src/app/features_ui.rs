@@ -1,14 +1,19 @@
 //! The side panel's texture-artist groups (colour ramp, normal map and light, view,
 //! statistics) and "Copy as command line".
 
-use super::command::Command;
+use super::command::{Command, CommandQueue};
+use super::gallery::Gallery;
 use super::light_pad::light_pad_ui;
 use super::panels::{labelled, ramp_editor_ui, stats_ui};
 use super::preset_browser;
 use super::state::{AppState, Shown};
 use super::view_settings::ViewSettings;
-use crate::command_line::to_command_line;
-use crate::{ExportFormat, NormalConvention, ParamError, Preset};
+use crate::services::command_line::to_command_line;
+use crate::{
+    engine::ParamError,
+    files::{ExportFormat, Preset},
+    pixels::NormalConvention,
+};
 use std::path::Path;
 
 /// The extra side-panel groups; `draft` is the preset being edited.
@@ -100,49 +105,45 @@ pub fn command_line(state: &AppState) -> String {
     to_command_line(&state.preset, Path::new(&name), ExportFormat::Png)
 }
 
-impl super::LatticeApp {
-    /// The right panel: the preset list, or the gallery of thumbnails.
-    pub(super) fn presets_panel(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.state.view.gallery, false, "List");
-            ui.selectable_value(&mut self.state.view.gallery, true, "Gallery")
-                .on_hover_text("Thumbnails of the presets (rendered in the background)");
-        });
-        if !self.state.view.gallery {
-            preset_browser::preset_browser_ui(
-                ui,
-                &self.state.presets,
-                self.state.path.as_deref(),
-                &self.commands,
-            );
-            return;
-        }
-        let entries = self
-            .state
-            .presets
-            .iter()
-            .map(|e| (e.name.as_str(), e.path.as_path()));
-        let current = self.state.path.as_deref();
-        let gallery = &mut self.gallery;
-        let clicked = egui::ScrollArea::vertical()
-            .show(ui, |ui| gallery.ui(ui, entries, current))
-            .inner;
-        if let Some(path) = clicked {
-            self.commands.push(Command::LoadPreset(path));
-        }
+/// The right panel: the preset list, or the gallery of thumbnails.
+pub fn presets_panel_ui(
+    ui: &mut egui::Ui,
+    state: &mut AppState,
+    gallery: &mut Gallery,
+    commands: &CommandQueue,
+) {
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut state.view.gallery, false, "List");
+        ui.selectable_value(&mut state.view.gallery, true, "Gallery")
+            .on_hover_text("Thumbnails of the presets (rendered in the background)");
+    });
+    if !state.view.gallery {
+        preset_browser::preset_browser_ui(ui, &state.presets, state.path.as_deref(), commands);
+        return;
     }
+    let entries = state
+        .presets
+        .iter()
+        .map(|e| (e.name.as_str(), e.path.as_path()));
+    let current = state.path.as_deref();
+    let clicked = egui::ScrollArea::vertical()
+        .show(ui, |ui| gallery.ui(ui, entries, current))
+        .inner;
+    if let Some(path) = clicked {
+        commands.push(Command::LoadPreset(path));
+    }
+}
 
-    /// "Copy as command line": the render command on the clipboard.
-    pub(super) fn copy_command_line_button(&mut self, ui: &mut egui::Ui) {
-        if ui
-            .button("Copy as command line")
-            .on_hover_text(
-                "Put the lattice-studio render command that reproduces this texture on the clipboard",
-            )
-            .clicked()
-        {
-            ui.ctx().copy_text(command_line(&self.state));
-            self.state.info("command line copied to the clipboard");
-        }
+/// "Copy as command line": the render command on the clipboard.
+pub fn copy_command_line_ui(ui: &mut egui::Ui, state: &mut AppState) {
+    if ui
+        .button("Copy as command line")
+        .on_hover_text(
+            "Put the lattice-studio render command that reproduces this texture on the clipboard",
+        )
+        .clicked()
+    {
+        ui.ctx().copy_text(command_line(state));
+        state.info("command line copied to the clipboard");
     }
 }

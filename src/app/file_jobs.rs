@@ -1,7 +1,10 @@
 //! File reads and writes on background threads; each reports back with a [`Command`].
 
 use super::command::Command;
-use crate::{ExportFormat, Heightmap, JobControl, Preset};
+use crate::{
+    engine::{Heightmap, JobControl},
+    files::{ExportFormat, Preset},
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -63,9 +66,9 @@ pub fn export(
         let result = (|| {
             let hm = match heightmap {
                 Some(hm) => hm,
-                None => Arc::new(crate::generate(&preset.noise, &JobControl::new())?),
+                None => Arc::new(crate::engine::generate(&preset.noise, &JobControl::new())?),
             };
-            crate::export::export_with_preset(&hm, &preset, format, &path)
+            crate::files::export_with_preset(&hm, &preset, format, &path)
         })()
         .map_err(|e| e.to_string());
         Command::Exported(path, result)

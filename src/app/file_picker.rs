@@ -1,7 +1,7 @@
 //! File dialogs behind a trait, so tests never open a native dialog.
 
 use super::command::Command;
-use crate::ExportFormat;
+use crate::files::ExportFormat;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;

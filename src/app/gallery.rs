@@ -1,8 +1,8 @@
 //! The preset gallery: every preset as a thumbnail, rendered off the UI thread on first
 //! sight and cached (by parameters) for the rest of the session.
 
-use crate::preset::Preset;
-use crate::thumbnail_cache::{ThumbnailCache, ThumbnailState};
+use crate::files::Preset;
+use crate::services::{ThumbnailCache, ThumbnailState};
 use image::RgbaImage;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

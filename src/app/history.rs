@@ -1,6 +1,6 @@
 //! Undo / redo over whole presets.
 
-use crate::Preset;
+use crate::files::Preset;
 
 /// How many steps are kept.
 const MAX_STEPS: usize = 200;

@@ -1,6 +1,6 @@
 //! The lit preview's light: a pad where dragging sets where the light comes from.
 
-use crate::shading::Light;
+use crate::pixels::Light;
 use egui::{Color32, Sense, Stroke, vec2};
 
 /// Maps a point in the pad (relative to its centre, radius 1) to azimuth and elevation:

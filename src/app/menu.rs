@@ -56,7 +56,7 @@ pub fn menu_ui(ui: &mut egui::Ui, state: &AppState, commands: &CommandQueue) {
 }
 
 fn export_items(ui: &mut egui::Ui, commands: &CommandQueue) {
-    use crate::ExportFormat as F;
+    use crate::files::ExportFormat as F;
     for (format, label, key) in [
         (F::Png, "Export PNG...", "Ctrl+E"),
         (F::PngTransparent, "Export semi-transparent PNG...", ""),

@@ -1,7 +1,7 @@
 //! The desktop designer (eframe/egui). The only part of the crate that uses a UI toolkit.
 //!
 //! Data flow: panels edit a draft of the preset and push [`Command`]s; the app drains
-//! them in [`LatticeApp::process_commands`]; parameter changes go to the [`Worker`]
+//! them in one place (`execute.rs`); parameter changes go to the worker
 //! thread, whose results come back as commands and are uploaded as one texture.
 
 mod classic_view;
@@ -19,8 +19,11 @@ mod menu;
 mod octave_controls;
 mod panels;
 mod preset_browser;
+mod preset_entry;
 mod preview;
 mod recycler;
+mod render_result;
+mod shortcuts;
 mod state;
 mod status_bar;
 mod view_settings;
@@ -28,13 +31,14 @@ mod worker;
 
 pub use command::Command;
 pub use file_picker::{FilePicker, NativePicker, PickPurpose, PickRequest, ScriptedPicker};
-pub use preset_browser::{APP_ID, PresetEntry, shipped_preset_dir, user_preset_dir};
+pub use preset_browser::{APP_ID, shipped_preset_dir, user_preset_dir};
+pub use preset_entry::PresetEntry;
 pub use state::{AppState, Message, PendingAction, Persisted};
 pub use view_settings::{DisplayMode, ViewSettings};
 
-use crate::{ExportFormat, NoiseParams, OutputParams};
+use crate::{engine::NoiseParams, files::ExportFormat, pixels::OutputParams};
 use command::CommandQueue;
-use egui::{Key, KeyboardShortcut, Modifiers, Rect};
+use egui::Rect;
 use preview::{Hover, PreviewView};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -109,7 +113,7 @@ impl LatticeApp {
             commands.push(Command::LoadPresetConfirmed(path));
         }
         commands.push(Command::RefreshPresets);
-        let mut state = AppState::new(crate::Preset::default());
+        let mut state = AppState::new(crate::files::Preset::default());
         state.view = persisted.view.clone().sanitized();
         state.persisted = persisted;
         Self {
@@ -156,55 +160,6 @@ impl LatticeApp {
             && self.submitted.as_ref().is_some_and(|(n, o, _)| {
                 *n == self.state.preset.noise && *o == self.state.preset.output
             })
-    }
-
-    fn shortcuts(&mut self, ctx: &egui::Context) {
-        let cmd = Modifiers::COMMAND;
-        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
-        // Shifted variants first: a plain Ctrl+S would also match Ctrl+Shift+S.
-        let table = [
-            (cmd_shift, Key::S, Command::SaveAs),
-            (cmd_shift, Key::Z, Command::Redo),
-            (cmd, Key::S, Command::Save),
-            (cmd, Key::O, Command::Open),
-            (cmd, Key::E, Command::Export(ExportFormat::Png)),
-            (cmd, Key::Z, Command::Undo),
-            (cmd, Key::Y, Command::Redo),
-        ];
-        for (mods, key, command) in table {
-            if ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(mods, key))) {
-                self.commands.push(command);
-            }
-        }
-        let dropped: Vec<PathBuf> = ctx.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .filter(|p| !p.as_os_str().is_empty())
-                .collect()
-        });
-        for path in dropped {
-            // PNGs exported by Lattice Studio carry their preset.
-            if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("ron") || e.eq_ignore_ascii_case("png"))
-            {
-                self.commands.push(Command::LoadPreset(path));
-            } else {
-                self.state.error(format!(
-                    "{}: not a preset (drop a .ron file or a PNG exported by Lattice Studio)",
-                    path.display()
-                ));
-            }
-        }
-        if ctx.input(|i| i.viewport().close_requested())
-            && self.state.is_dirty()
-            && !self.state.allow_close
-        {
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.state.confirm = Some(PendingAction::Quit);
-        }
     }
 
     /// Sends the current parameters to the worker when they changed.
@@ -327,7 +282,7 @@ impl LatticeApp {
                 self.view.scale * ui.ctx().pixels_per_point() * 100.0
             ));
             ui.separator();
-            self.copy_command_line_button(ui);
+            features_ui::copy_command_line_ui(ui, &mut self.state);
         });
     }
 }
@@ -335,7 +290,7 @@ impl LatticeApp {
 impl eframe::App for LatticeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
-        self.shortcuts(&ctx);
+        shortcuts::shortcuts(&ctx, &mut self.state, &self.commands);
         self.process_commands(&ctx);
 
         egui::Panel::top("menu").show(ui, |ui| {
@@ -353,7 +308,14 @@ impl eframe::App for LatticeApp {
         egui::Panel::right("presets")
             .resizable(true)
             .default_size(190.0)
-            .show(ui, |ui| self.presets_panel(ui));
+            .show(ui, |ui| {
+                features_ui::presets_panel_ui(
+                    ui,
+                    &mut self.state,
+                    &mut self.gallery,
+                    &self.commands,
+                )
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             dialogs::messages_ui(ui, &mut self.state);
             let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());

@@ -2,7 +2,7 @@
 //! "Classic viewer" side-panel group.
 
 use super::panels::labelled;
-use crate::{NoiseParams, OctaveLaw};
+use crate::engine::{NoiseParams, OctaveLaw};
 
 /// Largest origin component the parameters accept; the drag values stop there.
 const MAX_ORIGIN: f64 = 1e9;

@@ -1,22 +1,12 @@
 //! The preset browser: the shipped `presets/` folder and the user's own presets.
 
 use super::command::{Command, CommandQueue};
+use super::preset_entry::PresetEntry;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 
 /// The app id: names the storage folder (`$XDG_DATA_HOME/lattice-studio` on Linux).
 pub const APP_ID: &str = "lattice-studio";
-
-/// One preset file found on disk.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PresetEntry {
-    /// File stem, shown in the list.
-    pub name: String,
-    /// The file.
-    pub path: PathBuf,
-    /// From the user's folder (rather than the shipped one).
-    pub user: bool,
-}
 
 /// The user's preset folder (created on first save).
 pub fn user_preset_dir() -> Option<PathBuf> {

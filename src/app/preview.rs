@@ -1,6 +1,6 @@
 //! The central preview: fitted texture, wheel zoom around the cursor, drag to pan.
 
-use crate::Heightmap;
+use crate::engine::Heightmap;
 use egui::{Color32, Pos2, Rect, Sense, Vec2, pos2, vec2};
 
 /// Zoom limits, in screen points per texture pixel.

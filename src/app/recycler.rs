@@ -1,6 +1,6 @@
 //! Reuse of heightmap memory between renders of the generation thread.
 
-use crate::Heightmap;
+use crate::engine::Heightmap;
 use std::sync::Arc;
 
 /// Heightmaps of earlier full renders, kept so a later render can write into one once

@@ -1,10 +1,14 @@
 //! What the app edits and shows: the preset, its file, the view, the last render.
 
 use super::history::History;
-use super::preset_browser::PresetEntry;
+use super::preset_entry::PresetEntry;
+use super::render_result::RenderResult;
 use super::view_settings::ViewSettings;
-use super::worker::RenderResult;
-use crate::{HeightStats, Heightmap, NoiseParams, Preset, TextureStats};
+use crate::{
+    engine::{HeightStats, Heightmap, NoiseParams},
+    files::Preset,
+    pixels::TextureStats,
+};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -158,7 +162,7 @@ impl AppState {
     pub fn default_export_name(&self, extension: &str) -> String {
         format!(
             "{}.{extension}",
-            crate::properties::default_file_stem(&self.preset)
+            crate::services::properties::default_file_stem(&self.preset)
         )
     }
 

@@ -42,7 +42,7 @@ pub fn status_bar_ui(
         ui.separator();
         match hover {
             Some(h) => {
-                let cells = crate::LatticeProbe::cells(n, h.x, h.y);
+                let cells = crate::engine::LatticeProbe::cells(n, h.x, h.y);
                 let short: Vec<String> = cells
                     .iter()
                     .take(3)

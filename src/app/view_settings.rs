@@ -1,8 +1,8 @@
 //! How the preview shows the texture (not part of the preset): repetition, lighting,
 //! and which right-hand panel is open.
 
-use crate::Light;
-use crate::params::OutputParams;
+use crate::pixels::Light;
+use crate::pixels::OutputParams;
 
 /// What the worker turns the heightmap into for the screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -98,7 +98,7 @@ mod tests {
         let mut v = ViewSettings::default();
         let mut out = OutputParams::default();
         assert_eq!(v.mode(&out, false), DisplayMode::Grey);
-        out.ramp = crate::ColorRamp::builtin("lava");
+        out.ramp = crate::pixels::ColorRamp::builtin("lava");
         assert_eq!(v.mode(&out, false), DisplayMode::Ramp);
         assert_eq!(v.mode(&out, true), DisplayMode::Transparent);
         v.lit = true;

@@ -4,8 +4,13 @@
 use super::command::Command;
 use super::display_image::display_image;
 use super::recycler::Recycler;
+use super::render_result::RenderResult;
 use super::view_settings::DisplayMode;
-use crate::{Error, HeightStats, Heightmap, JobControl, NoiseParams, OutputParams, TextureStats};
+use crate::{
+    engine::{HeightStats, Heightmap, JobControl, NoiseParams},
+    files::Error,
+    pixels::{OutputParams, TextureStats},
+};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::{Duration, Instant};
@@ -28,27 +33,6 @@ pub struct RenderJob {
     pub mode: DisplayMode,
     /// Largest texture side the GPU accepts; bigger textures are shown subsampled.
     pub max_texture_side: usize,
-}
-
-/// A finished render.
-#[derive(Debug)]
-pub struct RenderResult {
-    /// The job this answers.
-    pub job_id: u64,
-    /// The parameters actually generated (a reduced size for a quick preview).
-    pub noise: NoiseParams,
-    /// Whether this is the reduced-resolution preview of a larger job.
-    pub is_preview: bool,
-    /// The heightmap.
-    pub heightmap: Arc<Heightmap>,
-    /// Its statistics.
-    pub stats: HeightStats,
-    /// Histograms and clipping of this render under the job's output mapping.
-    pub texture_stats: TextureStats,
-    /// The display image (subsampled when the texture is larger than the GPU allows).
-    pub image: egui::ColorImage,
-    /// Generation time of the heightmap (also when it came from the cache).
-    pub elapsed: Duration,
 }
 
 /// Handle to the generation thread.
@@ -190,14 +174,14 @@ fn generate(
     noise: &NoiseParams,
     control: &JobControl,
     spare: Option<Heightmap>,
-) -> crate::Result<(Heightmap, Duration)> {
+) -> crate::files::Result<(Heightmap, Duration)> {
     let start = Instant::now();
     let hm = match spare {
         Some(mut hm) => {
-            crate::generate_into(noise, control, &mut hm)?;
+            crate::engine::generate_into(noise, control, &mut hm)?;
             hm
         }
-        None => crate::generate(noise, control)?,
+        None => crate::engine::generate(noise, control)?,
     };
     Ok((hm, start.elapsed()))
 }
@@ -267,7 +251,7 @@ mod tests {
             };
             worker.submit(job(noise.clone()));
             let result = next_render(&rx);
-            let fresh = crate::generate(&noise, &JobControl::new()).unwrap();
+            let fresh = crate::engine::generate(&noise, &JobControl::new()).unwrap();
             assert_eq!(*result.heightmap, fresh, "seed {seed}");
         }
     }

@@ -1,10 +1,10 @@
 //! `lattice-studio bench`: times the generator on a rayon pool of a chosen size.
 
-use super::Overrides;
+use super::overrides::Overrides;
 use super::render::resolve;
+use crate::engine::NoiseParams;
 use crate::engine::generate_into;
-use crate::params::NoiseParams;
-use crate::{Heightmap, JobControl, Proximity};
+use crate::engine::{Heightmap, JobControl, Proximity};
 use anyhow::{Context, bail};
 use clap::Args;
 use std::path::PathBuf;
@@ -90,7 +90,7 @@ fn time_one(
         if reuse {
             generate_into(params, &control, &mut hm)?;
         } else {
-            hm = crate::generate(params, &control)?;
+            hm = crate::engine::generate(params, &control)?;
         }
         let ms = start.elapsed().as_secs_f64() * 1e3;
         // Keep the result observable so the work cannot be optimised away.

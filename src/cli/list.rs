@@ -1,9 +1,9 @@
 //! `lattice-studio list`: every id the presets and flags accept.
 
 use crate::engine::random::Distribution;
-use crate::export::ExportFormat;
-use crate::params::{Displacement, OctaveLaw};
-use crate::{Fade, Proximity, RandomSource};
+use crate::engine::{Displacement, OctaveLaw};
+use crate::engine::{Fade, Proximity, RandomSource};
+use crate::files::ExportFormat;
 use std::fmt::Write;
 
 /// The text `list` prints: one section per kind of id, one id per line.

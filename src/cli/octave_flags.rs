@@ -1,7 +1,7 @@
 //! Parsers of the octave-law flags (`--octave-law`, `--lacunarity`, `--origin`): each bad
 //! value is refused with the rule in one line.
 
-use crate::params::OctaveLaw;
+use crate::engine::OctaveLaw;
 
 /// Largest origin component the parameters accept (cells of octave 0).
 const MAX_ORIGIN: f64 = 1e9;

@@ -1,13 +1,13 @@
 //! Parameter flags that override a preset; shared by `render`, `bench` and the app.
 
 use super::octave_flags::{parse_lacunarity, parse_octave_law, parse_origin};
-use crate::color_ramp::ColorRamp;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
-use crate::error::Result;
-use crate::normal_map::NormalConvention;
-use crate::params::{Displacement, MAX_SIZE, OctaveLaw};
-use crate::preset::Preset;
-use crate::{Fade, Proximity, RandomSource};
+use crate::engine::{Displacement, MAX_SIZE, OctaveLaw};
+use crate::engine::{Fade, Proximity, RandomSource};
+use crate::files::Preset;
+use crate::files::Result;
+use crate::pixels::ColorRamp;
+use crate::pixels::NormalConvention;
 use clap::Args;
 
 /// Every parameter as an optional flag. `None` keeps the preset's value, so the same
@@ -86,7 +86,7 @@ pub struct Overrides {
     #[arg(long, value_name = "RRGGBB", value_parser = parse_tint)]
     pub tint: Option<[u8; 3]>,
     /// Colour ramp for --format color / color-alpha: a built-in name (greyscale, terrain,
-    /// clouds, lava, marble, ice, wood, heat) or stops POS:RRGGBB[AA],...
+    /// clouds, lava, marble, ice, wood, heat) or stops POS:RRGGBB or POS:RRGGBBAA, comma-separated
     #[arg(long, value_name = "NAME", value_parser = ColorRamp::parse)]
     pub ramp: Option<ColorRamp>,
     /// Relief of the normal map: slope scale on grey levels per pixel.

@@ -1,10 +1,10 @@
 //! `lattice-studio render`: preset + flags -> one file.
 
-use super::Overrides;
+use super::overrides::Overrides;
+use crate::engine::NoiseParams;
 use crate::engine::{Heightmap, JobControl, generate};
-use crate::export::{ExportFormat, export_with_preset};
-use crate::params::NoiseParams;
-use crate::preset::Preset;
+use crate::files::Preset;
+use crate::files::{ExportFormat, export_with_preset};
 use anyhow::bail;
 use clap::Args;
 use std::io::{IsTerminal, Write};

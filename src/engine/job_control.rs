@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A cancel flag and a progress counter for one job. Share it in an `Arc`: the owner
 /// trips [`JobControl::cancel`], the job polls it between bands of rows and returns
-/// promptly with [`crate::Error::Cancelled`].
+/// promptly with [`EngineError::Cancelled`](super::EngineError::Cancelled).
 #[derive(Debug, Default)]
 pub struct JobControl {
     cancelled: AtomicBool,

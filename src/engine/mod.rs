@@ -1,42 +1,52 @@
-//! The generic lattice noise engine: parameters in, heightmap out. No files, no UI.
+//! The generic lattice noise engine: parameters in, heightmap out. No pixels, no files,
+//! no UI.
+//!
+//! [`NoiseParams`] holds every knob of the noise and checks them
+//! ([`NoiseParams::validate`], [`ParamError`]); [`generate`] runs the kernels on them
+//! into a [`Heightmap`], in parallel bands, cancellable through a [`JobControl`].
+//!
+//! Inside, the files import downwards only: the choices ([`Proximity`], [`Fade`],
+//! [`RandomSource`], [`Displacement`], [`OctaveLaw`]) and the random sources know
+//! nothing of the parameters; [`NoiseParams`] gathers them; the kernels read it.
 
-mod avx2;
-mod avx512;
-#[cfg(target_arch = "x86_64")]
-mod block;
-#[cfg(target_arch = "x86_64")]
-mod f32x16;
-#[cfg(target_arch = "x86_64")]
-mod f32x8;
+mod displacement;
+mod engine_error;
 mod fade;
-mod free_octave;
 mod heightmap;
 mod job_control;
 mod kernel;
 mod lane;
-mod plan;
+mod lattice_info;
+mod lattice_probe;
+mod limits;
+mod noise_params;
+mod octave_law;
+mod param_error;
 mod proximity;
 pub mod random;
-mod reference;
-mod row_kernel;
 mod shape;
 
+pub use displacement::Displacement;
+pub use engine_error::EngineError;
 pub use fade::Fade;
 pub use heightmap::{HeightStats, Heightmap};
 pub use job_control::JobControl;
 pub use lane::Lane;
+pub use lattice_info::LatticeInfo;
+pub use lattice_probe::{LatticeProbe, OctaveCell};
+pub use limits::{MAX_OCTAVES, MAX_SIZE};
+pub use noise_params::NoiseParams;
+pub use octave_law::OctaveLaw;
+pub use param_error::ParamError;
 pub use proximity::{Proximity, ProximityFn, ProximityVisitor, function};
 pub use random::RandomSource;
-
-use crate::error::{Error, Result};
-use crate::params::NoiseParams;
 
 /// Generates the heightmap of `params` on the current rayon pool.
 ///
 /// Deterministic: the result is bit-identical for any number of threads. Returns
-/// [`Error::Cancelled`] soon after `control.cancel()`, and [`Error::Param`] for
-/// parameters that fail [`NoiseParams::validate`].
-pub fn generate(params: &NoiseParams, control: &JobControl) -> Result<Heightmap> {
+/// [`EngineError::Cancelled`] soon after `control.cancel()`, and [`EngineError::Param`]
+/// for parameters that fail [`NoiseParams::validate`].
+pub fn generate(params: &NoiseParams, control: &JobControl) -> Result<Heightmap, EngineError> {
     params.validate()?;
     // Zeroed memory: a fresh allocation comes straight from the OS, untouched until
     // the parallel bands write it.
@@ -53,24 +63,24 @@ pub fn generate_into(
     params: &NoiseParams,
     control: &JobControl,
     heightmap: &mut Heightmap,
-) -> Result<()> {
+) -> Result<(), EngineError> {
     params.validate()?;
     heightmap.reshape(params.size);
     kernel::run(params, control, heightmap);
     if control.is_cancelled() {
-        return Err(Error::Cancelled);
+        return Err(EngineError::Cancelled);
     }
     Ok(())
 }
 
 /// [`generate`] without cancellation or progress.
-pub fn generate_simple(params: &NoiseParams) -> Result<Heightmap> {
+pub fn generate_simple(params: &NoiseParams) -> Result<Heightmap, EngineError> {
     generate(params, &JobControl::new())
 }
 
 /// The original algorithm, pixel by pixel exactly as the C# source loops (slow; for
 /// tests and as the reference the fast kernel is checked against).
-pub fn generate_reference(params: &NoiseParams) -> Result<Heightmap> {
+pub fn generate_reference(params: &NoiseParams) -> Result<Heightmap, ParamError> {
     params.validate()?;
-    Ok(reference::reference(params))
+    Ok(kernel::reference(params))
 }

@@ -1,7 +1,10 @@
 //! The "Functions" group: proximity, fade and random source.
 
-use super::labelled;
-use crate::{Fade, Preset, Proximity, RandomSource};
+use super::labelled::labelled;
+use crate::{
+    engine::{Fade, Proximity, RandomSource},
+    files::Preset,
+};
 
 /// Edits the functions group of `preset`.
 pub fn functions_ui(ui: &mut egui::Ui, preset: &mut Preset) {

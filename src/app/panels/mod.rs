@@ -1,34 +1,21 @@
 //! The side panel: one function per group, each editing a draft preset.
 
 mod functions;
+mod labelled;
 mod output;
 mod ramp_editor;
 mod stats_panel;
 mod texture;
 
 pub use functions::functions_ui;
+pub(crate) use labelled::labelled;
 pub use output::output_ui;
 pub use ramp_editor::ramp_editor_ui;
 pub use stats_panel::stats_ui;
 pub use texture::texture_ui;
 
-/// A label followed by a widget, with the widget labelled by it (for screen readers and
-/// tests) and the same hover text on both.
-pub(crate) fn labelled(
-    ui: &mut egui::Ui,
-    label: &str,
-    hover: &str,
-    add: impl FnOnce(&mut egui::Ui) -> egui::Response,
-) -> egui::Response {
-    ui.horizontal(|ui| {
-        let l = ui.label(label).on_hover_text(hover);
-        add(ui).labelled_by(l.id).on_hover_text(hover)
-    })
-    .inner
-}
-
 /// Keeps the previous value of every float that became NaN or infinite.
-pub fn sanitize(new: &mut crate::Preset, old: &crate::Preset) {
+pub fn sanitize(new: &mut crate::files::Preset, old: &crate::files::Preset) {
     if !new.noise.persistence.is_finite() {
         new.noise.persistence = old.noise.persistence;
     }
@@ -54,7 +41,7 @@ pub fn sanitize(new: &mut crate::Preset, old: &crate::Preset) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Preset;
+    use crate::files::Preset;
 
     #[test]
     fn sanitize_reverts_non_finite_values() {

@@ -1,7 +1,7 @@
 //! The "Colour" group: the colour ramp (stops with position, colour and alpha).
 
-use crate::color_ramp::{BUILTIN_IDS, ColorRamp, RampStop};
-use crate::params::OutputParams;
+use crate::pixels::OutputParams;
+use crate::pixels::{BUILTIN_IDS, ColorRamp, RampStop};
 use egui::{Color32, Rect, Sense, vec2};
 
 /// Paints `ramp` as a horizontal gradient filling `rect` (one strip per point column).

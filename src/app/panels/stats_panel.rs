@@ -1,7 +1,7 @@
 //! The statistics group: range, mean, spread, clipping and the two histograms.
 
-use crate::histogram::Histogram;
-use crate::texture_stats::TextureStats;
+use crate::pixels::Histogram;
+use crate::pixels::TextureStats;
 use egui::{Color32, Rect, Sense, pos2, vec2};
 
 /// Paints a histogram as bars filling `rect`.

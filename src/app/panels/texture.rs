@@ -1,9 +1,9 @@
 //! The "Texture" group: size, seed, octaves, initial step, persistence, displacement.
 
-use super::labelled;
+use super::labelled::labelled;
+use crate::engine::MAX_SIZE;
 use crate::engine::random::mix32;
-use crate::params::MAX_SIZE;
-use crate::{Displacement, Preset};
+use crate::{engine::Displacement, files::Preset};
 
 /// Power-of-two sizes offered in the size menu.
 const SIZES: [u32; 7] = [128, 256, 512, 1024, 2048, 4096, 8192];

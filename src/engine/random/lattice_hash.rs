@@ -50,7 +50,7 @@ impl LatticeHash {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::random::Distribution;
+    use crate::engine::random::distribution::Distribution;
 
     #[test]
     fn fnv1a64_reference_values() {

@@ -6,8 +6,8 @@
 //! page prints the mixing without libnoise's extra `& 0x7fffffff` on the combined
 //! number; we follow the page.
 
-use super::LatticeSource;
 use super::gradient_pool::{POOL_SIZE, gradient_pool};
+use super::lattice_source::LatticeSource;
 use super::table_source::wrap;
 
 /// libnoise's multiplier for x.

@@ -103,3 +103,15 @@ impl RandomSource {
         Self::ALL.into_iter().find(|s| s.id() == id)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        for s in RandomSource::ALL {
+            assert_eq!(RandomSource::from_id(s.id()), Some(s));
+        }
+    }
+}

@@ -1,8 +1,8 @@
 //! Parberry's viewer as a lattice source: a hash picks a table entry per corner.
 
-use super::LatticeSource;
 use super::distribution::Distribution;
 use super::lattice_hash::LatticeHash;
+use super::lattice_source::LatticeSource;
 use super::permutation_table::PermutationTable;
 
 /// Corner numbers from a [`PermutationTable`] through a [`LatticeHash`].

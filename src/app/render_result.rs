@@ -1,0 +1,27 @@
+//! [`RenderResult`]: a finished render, as the worker hands it to the UI thread.
+
+use crate::engine::{HeightStats, Heightmap, NoiseParams};
+use crate::pixels::TextureStats;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A finished render.
+#[derive(Debug)]
+pub struct RenderResult {
+    /// The job this answers.
+    pub job_id: u64,
+    /// The parameters actually generated (a reduced size for a quick preview).
+    pub noise: NoiseParams,
+    /// Whether this is the reduced-resolution preview of a larger job.
+    pub is_preview: bool,
+    /// The heightmap.
+    pub heightmap: Arc<Heightmap>,
+    /// Its statistics.
+    pub stats: HeightStats,
+    /// Histograms and clipping of this render under the job's output mapping.
+    pub texture_stats: TextureStats,
+    /// The display image (subsampled when the texture is larger than the GPU allows).
+    pub image: egui::ColorImage,
+    /// Generation time of the heightmap (also when it came from the cache).
+    pub elapsed: Duration,
+}

@@ -1,0 +1,14 @@
+//! [`EngineError`]: why a generation did not produce a heightmap.
+
+use super::param_error::ParamError;
+
+/// Why a generation did not produce a heightmap.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EngineError {
+    /// Invalid parameters (nothing was computed).
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    /// The job was cancelled before it finished.
+    #[error("cancelled")]
+    Cancelled,
+}

@@ -1,0 +1,39 @@
+//! [`Avx2`]: proof that the CPU has AVX2 and FMA (and, where it has it, AVX-512F). The
+//! row loops written for these instructions are in `simd_rows`.
+
+use super::avx512::Avx512;
+
+/// A CPU with AVX2 and FMA. Only [`Avx2::detect`] makes one, so holding a value is the
+/// proof that calling this module's `#[target_feature]` functions is sound.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx2 {
+    /// The CPU has AVX-512F too: the general functions use blocks of 16 cells.
+    avx512: Option<Avx512>,
+}
+
+impl Avx2 {
+    /// `Some` when this CPU has AVX2 and FMA; with AVX-512 too unless the environment
+    /// variable `LATTICE_STUDIO_NO_AVX512` is set (for CPUs that slow their clock down
+    /// for it, and to compare the two).
+    pub(super) fn detect() -> Option<Self> {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+            let off = std::env::var_os("LATTICE_STUDIO_NO_AVX512").is_some();
+            return Some(Avx2 {
+                avx512: Avx512::detect().filter(|_| !off),
+            });
+        }
+        None
+    }
+
+    /// The AVX-512 proof, when this CPU has it too.
+    pub(super) fn avx512(self) -> Option<Avx512> {
+        self.avx512
+    }
+
+    /// The same CPU used as if it had no AVX-512 (to test the AVX2 loops).
+    #[cfg(test)]
+    pub(super) fn without_avx512(self) -> Self {
+        Avx2 { avx512: None }
+    }
+}

@@ -1,0 +1,68 @@
+//! [`ParamError`]: a noise parameter outside its documented range.
+
+use super::limits::{MAX_OCTAVES, MAX_SIZE};
+use super::random::{MAX_TABLE_SIZE, MIN_TABLE_SIZE};
+
+/// A noise parameter outside its documented range.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// Size 0 or above [`MAX_SIZE`].
+    #[error("size {size} is out of range (1..={max})", max = MAX_SIZE)]
+    Size {
+        /// The refused size.
+        size: u32,
+    },
+    /// Initial step 0 or larger than the texture.
+    #[error("initial step {step} is out of range (1..={size}, the texture size)")]
+    InitialStep {
+        /// The refused step.
+        step: u32,
+        /// The texture size it was checked against.
+        size: u32,
+    },
+    /// Too many octaves.
+    #[error("octaves {octaves} is out of range (0..={max})", max = MAX_OCTAVES)]
+    Octaves {
+        /// The refused count.
+        octaves: u32,
+    },
+    /// Persistence NaN or outside 0..=1.
+    #[error("persistence {value} is out of range (0..=1)")]
+    Persistence {
+        /// The refused value.
+        value: f64,
+    },
+    /// Lacunarity NaN or outside 1.1..=16.
+    #[error("lacunarity {value} is out of range (1.1..=16)")]
+    Lacunarity {
+        /// The refused value.
+        value: f64,
+    },
+    /// A value that must be a finite number is NaN or infinite.
+    #[error("{name} must be a finite number")]
+    NotFinite {
+        /// Which parameter.
+        name: &'static str,
+    },
+    /// Table size of the Parberry sources not a power of two in range.
+    #[error(
+        "table size {size} must be a power of two from {min} to {max}",
+        min = MIN_TABLE_SIZE,
+        max = MAX_TABLE_SIZE
+    )]
+    TableSize {
+        /// The refused size.
+        size: u32,
+    },
+    /// Tiling asked for, but an octave's step does not divide the size.
+    #[error(
+        "cannot tile exactly: octave step {step} does not divide size {size} \
+         (use a power-of-two size and initial step, or fewer octaves)"
+    )]
+    NotTileable {
+        /// The texture size.
+        size: u32,
+        /// The first octave step that does not divide it.
+        step: f64,
+    },
+}

@@ -1,0 +1,148 @@
+//! Encoding a texture in an [`ExportFormat`] and writing it atomically; PNGs carry the
+//! preset that made them.
+
+use super::atomic_write::write_atomic;
+use super::error::Result;
+use super::export_format::ExportFormat;
+use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
+use super::preset::Preset;
+use crate::engine::Heightmap;
+use crate::pixels::{self, OutputParams, normal_map};
+use std::path::Path;
+
+/// Encodes the texture in `format`; `path` only names the file in error messages.
+/// No preset is embedded, and normal maps clamp at the edges.
+pub fn encode(
+    hm: &Heightmap,
+    out: &OutputParams,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<Vec<u8>> {
+    encode_inner(hm, out, false, None, format, path)
+}
+
+/// Encodes the texture of `preset` (already generated as `hm`) in `format`; PNGs carry
+/// the preset as an iTXt chunk ([`PRESET_KEYWORD`]), and normal maps wrap at the edges
+/// when the preset is tileable.
+pub fn encode_with_preset(
+    hm: &Heightmap,
+    preset: &Preset,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<Vec<u8>> {
+    let text = preset.to_ron();
+    encode_inner(
+        hm,
+        &preset.output,
+        preset.noise.tileable,
+        Some(&text),
+        format,
+        path,
+    )
+}
+
+fn encode_inner(
+    hm: &Heightmap,
+    out: &OutputParams,
+    wrap: bool,
+    preset_text: Option<&str>,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<Vec<u8>> {
+    out.validate()?;
+    let s = hm.size();
+    let text = preset_text.map(|t| (PRESET_KEYWORD, t));
+    let png = |layout, data: &[u8]| encode_png(path, s, layout, data, text);
+    match format {
+        ExportFormat::Png => png(PngLayout::Grey8, pixels::grey8(hm, out).as_raw()),
+        ExportFormat::PngTransparent => {
+            png(PngLayout::Rgba8, pixels::rgba_transparent(hm, out).as_raw())
+        }
+        ExportFormat::Png16 => {
+            let img = pixels::grey16(hm, out);
+            let be: Vec<u8> = img.as_raw().iter().flat_map(|v| v.to_be_bytes()).collect();
+            png(PngLayout::Grey16, &be)
+        }
+        ExportFormat::R16 => {
+            let img = pixels::grey16(hm, out);
+            Ok(img.as_raw().iter().flat_map(|v| v.to_le_bytes()).collect())
+        }
+        ExportFormat::R32 => Ok(hm.data().iter().flat_map(|v| v.to_le_bytes()).collect()),
+        ExportFormat::Normal => png(PngLayout::Rgb8, normal_map(hm, out, wrap).as_raw()),
+        ExportFormat::Color => {
+            let rgb: Vec<u8> = pixels::rgba_ramp(hm, out)
+                .as_raw()
+                .chunks_exact(4)
+                .flat_map(|p| [p[0], p[1], p[2]])
+                .collect();
+            png(PngLayout::Rgb8, &rgb)
+        }
+        ExportFormat::ColorAlpha => png(PngLayout::Rgba8, pixels::rgba_ramp(hm, out).as_raw()),
+    }
+}
+
+/// Encodes and writes atomically: a failed export leaves no file (and keeps any old one).
+pub fn export(hm: &Heightmap, out: &OutputParams, format: ExportFormat, path: &Path) -> Result<()> {
+    let bytes = encode(hm, out, format, path)?;
+    write_atomic(path, &bytes)
+}
+
+/// [`export`] with the preset embedded in PNGs (see [`encode_with_preset`]).
+pub fn export_with_preset(
+    hm: &Heightmap,
+    preset: &Preset,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<()> {
+    let bytes = encode_with_preset(hm, preset, format, path)?;
+    write_atomic(path, &bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ramp() -> Heightmap {
+        Heightmap::from_data(2, vec![0.0, 0.25, 0.5, 1.5]).unwrap()
+    }
+
+    #[test]
+    fn raw_formats_are_little_endian_row_major() {
+        let out = OutputParams::default();
+        let r32 = encode(&ramp(), &out, ExportFormat::R32, Path::new("x")).unwrap();
+        assert_eq!(r32.len(), 16);
+        assert_eq!(f32::from_le_bytes(r32[4..8].try_into().unwrap()), 0.25);
+        assert_eq!(f32::from_le_bytes(r32[12..16].try_into().unwrap()), 1.5);
+        let r16 = encode(&ramp(), &out, ExportFormat::R16, Path::new("x")).unwrap();
+        assert_eq!(u16::from_le_bytes([r16[2], r16[3]]), 16384);
+        assert_eq!(u16::from_le_bytes([r16[6], r16[7]]), 65535);
+    }
+
+    #[test]
+    fn pngs_decode_back() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in [
+            ExportFormat::Png,
+            ExportFormat::PngTransparent,
+            ExportFormat::Png16,
+        ] {
+            let p = dir.path().join(format!("{}.png", f.id()));
+            export(&ramp(), &OutputParams::default(), f, &p).unwrap();
+            let img = image::open(&p).unwrap();
+            assert_eq!((img.width(), img.height()), (2, 2));
+        }
+        let g16 = image::open(dir.path().join("png16.png"))
+            .unwrap()
+            .into_luma16();
+        assert_eq!(g16.get_pixel(1, 0).0, [16384]);
+    }
+
+    #[test]
+    fn failed_write_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("missing-dir").join("x.png");
+        assert!(export(&ramp(), &OutputParams::default(), ExportFormat::Png, &p).is_err());
+        assert!(!p.exists());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

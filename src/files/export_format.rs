@@ -1,0 +1,123 @@
+//! [`ExportFormat`]: the file formats a texture can be exported to.
+
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A file format the texture can be exported to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExportFormat {
+    /// 8-bit grey PNG of the mapped texture.
+    #[default]
+    Png,
+    /// RGBA PNG: colour = tint, alpha = mapped grey (the original's semi-transparent export).
+    PngTransparent,
+    /// 16-bit grey PNG of the mapped texture (for heightmaps).
+    Png16,
+    /// Raw 16-bit little-endian unsigned heights (mapped), row-major, top row first.
+    R16,
+    /// Raw 32-bit little-endian floats: the unmapped heightmap, row-major, top row first.
+    R32,
+    /// RGB PNG tangent-space normal map of the mapped grey (strength and convention
+    /// from the output parameters; tiles when the texture does).
+    Normal,
+    /// RGB PNG of the mapped grey through the colour ramp (alpha dropped).
+    Color,
+    /// RGBA PNG of the mapped grey through the colour ramp, with the ramp's alpha.
+    ColorAlpha,
+}
+
+impl ExportFormat {
+    /// Every format, in menu order.
+    pub const ALL: [ExportFormat; 8] = [
+        ExportFormat::Png,
+        ExportFormat::PngTransparent,
+        ExportFormat::Png16,
+        ExportFormat::R16,
+        ExportFormat::R32,
+        ExportFormat::Normal,
+        ExportFormat::Color,
+        ExportFormat::ColorAlpha,
+    ];
+
+    /// The id used on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            ExportFormat::Png => "png",
+            ExportFormat::PngTransparent => "png-transparent",
+            ExportFormat::Png16 => "png16",
+            ExportFormat::R16 => "r16",
+            ExportFormat::R32 => "r32",
+            ExportFormat::Normal => "normal",
+            ExportFormat::Color => "color",
+            ExportFormat::ColorAlpha => "color-alpha",
+        }
+    }
+
+    /// Looks a format up by id.
+    pub fn from_id(id: &str) -> Option<ExportFormat> {
+        Self::ALL.into_iter().find(|f| f.id() == id)
+    }
+
+    /// A readable name for menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExportFormat::Png => "PNG (8-bit grey)",
+            ExportFormat::PngTransparent => "Semi-transparent PNG (RGBA)",
+            ExportFormat::Png16 => "16-bit PNG heightmap",
+            ExportFormat::R16 => "R16 raw heightmap",
+            ExportFormat::R32 => "R32 raw float heightmap",
+            ExportFormat::Normal => "Normal map (RGB PNG)",
+            ExportFormat::Color => "Coloured PNG (RGB, colour ramp)",
+            ExportFormat::ColorAlpha => "Coloured PNG with alpha (RGBA, colour ramp)",
+        }
+    }
+
+    /// The usual file extension (without the dot).
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportFormat::Png
+            | ExportFormat::PngTransparent
+            | ExportFormat::Png16
+            | ExportFormat::Normal
+            | ExportFormat::Color
+            | ExportFormat::ColorAlpha => "png",
+            ExportFormat::R16 => "r16",
+            ExportFormat::R32 => "r32",
+        }
+    }
+
+    /// Guesses the format from a path's extension (`.png` means 8-bit grey).
+    pub fn from_path(path: &Path) -> Option<ExportFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "png" => Some(ExportFormat::Png),
+            "r16" | "raw" => Some(ExportFormat::R16),
+            "r32" => Some(ExportFormat::R32),
+            _ => None,
+        }
+    }
+
+    /// Whether the format is a PNG (and so carries the preset when exported with one).
+    pub fn is_png(self) -> bool {
+        self.extension() == "png"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_from_extension() {
+        assert_eq!(
+            ExportFormat::from_path(Path::new("a.PNG")),
+            Some(ExportFormat::Png)
+        );
+        assert_eq!(
+            ExportFormat::from_path(Path::new("a.r32")),
+            Some(ExportFormat::R32)
+        );
+        assert_eq!(ExportFormat::from_path(Path::new("a")), None);
+    }
+}

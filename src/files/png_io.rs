@@ -1,0 +1,157 @@
+//! PNG encoding with an embedded text chunk, and reading that chunk back.
+//!
+//! The `image` crate's encoder cannot write text chunks, so PNGs are written with the
+//! `png` crate (image's own PNG backend) directly.
+
+use super::error::{Error, Result};
+use std::io::Cursor;
+use std::path::Path;
+
+/// The keyword of the iTXt chunk that holds a texture's preset (RON text).
+pub const PRESET_KEYWORD: &str = "lattice-studio-preset";
+
+/// The pixel layout of an image to encode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PngLayout {
+    /// 8-bit grey.
+    Grey8,
+    /// 16-bit grey; samples in PNG's big-endian byte order ([`u16::to_be_bytes`]).
+    Grey16,
+    /// 8-bit RGB.
+    Rgb8,
+    /// 8-bit RGBA, straight alpha.
+    Rgba8,
+}
+
+impl PngLayout {
+    fn color_and_depth(self) -> (png::ColorType, png::BitDepth) {
+        match self {
+            PngLayout::Grey8 => (png::ColorType::Grayscale, png::BitDepth::Eight),
+            PngLayout::Grey16 => (png::ColorType::Grayscale, png::BitDepth::Sixteen),
+            PngLayout::Rgb8 => (png::ColorType::Rgb, png::BitDepth::Eight),
+            PngLayout::Rgba8 => (png::ColorType::Rgba, png::BitDepth::Eight),
+        }
+    }
+}
+
+/// Encodes a square `size x size` image (big-endian samples for 16-bit), with an
+/// optional UTF-8 text chunk `(keyword, text)` placed before the image data.
+pub fn encode_png(
+    path: &Path,
+    size: u32,
+    layout: PngLayout,
+    data: &[u8],
+    text: Option<(&str, &str)>,
+) -> Result<Vec<u8>> {
+    let err = |e: png::EncodingError| Error::Encode {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    let mut bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut bytes, size, size);
+        let (color, depth) = layout.color_and_depth();
+        enc.set_color(color);
+        enc.set_depth(depth);
+        enc.set_compression(png::Compression::Fast);
+        if let Some((keyword, text)) = text {
+            enc.add_itxt_chunk(keyword.to_owned(), text.to_owned())
+                .map_err(err)?;
+        }
+        let mut writer = enc.write_header().map_err(err)?;
+        writer.write_image_data(data).map_err(err)?;
+        writer.finish().map_err(err)?;
+    }
+    Ok(bytes)
+}
+
+/// Whether `bytes` start with the PNG signature.
+pub fn is_png(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'])
+}
+
+/// Whether the file at `path` starts with the PNG signature (false when unreadable).
+pub fn file_is_png(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 8];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && is_png(&head)
+}
+
+fn find_text(info: &png::Info<'_>, keyword: &str) -> Option<Result<String, png::DecodingError>> {
+    if let Some(c) = info.utf8_text.iter().find(|c| c.keyword == keyword) {
+        return Some(c.get_text());
+    }
+    if let Some(c) = info
+        .compressed_latin1_text
+        .iter()
+        .find(|c| c.keyword == keyword)
+    {
+        return Some(c.get_text());
+    }
+    info.uncompressed_latin1_text
+        .iter()
+        .find(|c| c.keyword == keyword)
+        .map(|c| Ok(c.text.clone()))
+}
+
+/// The text of the chunk named `keyword` in PNG `bytes`, `None` when there is none.
+/// `path` names the file in error messages.
+pub fn read_text(bytes: &[u8], keyword: &str, path: &Path) -> Result<Option<String>> {
+    let err = |e: png::DecodingError| Error::Preset {
+        path: path.to_path_buf(),
+        message: format!("cannot read PNG: {e}"),
+    };
+    let mut reader = png::Decoder::new(Cursor::new(bytes))
+        .read_info()
+        .map_err(err)?;
+    // Our own files put the chunk before the image data; others may put it after, and
+    // `finish` reads the remaining chunks without decoding the pixels.
+    if let Some(found) = find_text(reader.info(), keyword) {
+        return found.map(Some).map_err(err);
+    }
+    reader.finish().map_err(err)?;
+    find_text(reader.info(), keyword).transpose().map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_in_every_layout() {
+        let text = "(name: \"Pâte à sel ☀\")\n";
+        for (layout, bpp) in [
+            (PngLayout::Grey8, 1),
+            (PngLayout::Grey16, 2),
+            (PngLayout::Rgb8, 3),
+            (PngLayout::Rgba8, 4),
+        ] {
+            let data: Vec<u8> = (0..4 * bpp).map(|i| i as u8 * 7).collect();
+            let p = Path::new("t.png");
+            let bytes = encode_png(p, 2, layout, &data, Some((PRESET_KEYWORD, text))).unwrap();
+            assert!(is_png(&bytes));
+            let dir = tempfile::tempdir().unwrap();
+            let file = dir.path().join("x.dat");
+            std::fs::write(&file, &bytes).unwrap();
+            assert!(file_is_png(&file));
+            assert!(!file_is_png(&dir.path().join("missing.png")));
+            assert_eq!(
+                read_text(&bytes, PRESET_KEYWORD, p).unwrap().as_deref(),
+                Some(text)
+            );
+            assert_eq!(read_text(&bytes, "other", p).unwrap(), None);
+            let img = image::load_from_memory(&bytes).unwrap();
+            assert_eq!((img.width(), img.height()), (2, 2));
+        }
+    }
+
+    #[test]
+    fn garbage_is_a_clear_error() {
+        let e = read_text(b"not a png", PRESET_KEYWORD, Path::new("g.png")).unwrap_err();
+        assert!(e.to_string().starts_with("g.png: cannot read PNG"), "{e}");
+        assert!(!is_png(b"\x89PNG"));
+    }
+}

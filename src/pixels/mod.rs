@@ -1,0 +1,25 @@
+//! Heightmap -> pixels: tone mapping (normalise, auto-levels, contrast, luminance),
+//! colour ramps, normal maps, shading, statistics and histograms. Reads the engine's
+//! [`Heightmap`](crate::engine::Heightmap); knows nothing of files or windows.
+
+mod color_ramp;
+mod histogram;
+mod images;
+mod normal_convention;
+mod normal_map;
+mod output_error;
+mod output_params;
+mod shading;
+mod texture_stats;
+mod tone_map;
+
+pub use color_ramp::{BUILTIN_IDS, ColorRamp, RampSampler, RampStop};
+pub use histogram::Histogram;
+pub use images::{grey8, grey16, rgba_opaque, rgba_ramp, rgba_transparent, transparent_pixel};
+pub use normal_convention::{DEFAULT_STRENGTH, NormalConvention};
+pub use normal_map::{mapped_heights, normal_from_slope, normal_map, slope};
+pub use output_error::OutputError;
+pub use output_params::OutputParams;
+pub use shading::{Light, shade, shade_heights};
+pub use texture_stats::TextureStats;
+pub use tone_map::{ToneMap, to_u8, to_u16};

@@ -1,0 +1,200 @@
+//! Tangent-space normal maps from a heightmap (central differences).
+//!
+//! The surface is the mapped grey (0..1, after contrast, luminance and clamping, the
+//! same heights the grey PNG shows) with one pixel as the horizontal unit; `strength`
+//! scales the slopes: `n = normalize(-strength * dh/dx, -strength * dh/dy, 1)` in a
+//! frame whose X points right and Y up (OpenGL) or down (DirectX).
+
+use super::normal_convention::NormalConvention;
+use super::output_params::OutputParams;
+use super::tone_map::ToneMap;
+use crate::engine::Heightmap;
+use image::RgbImage;
+use rayon::prelude::*;
+
+/// Neighbour index and the distance to it, wrapping or clamping at the edges.
+#[inline]
+fn neighbours(i: usize, size: usize, wrap: bool) -> (usize, usize, f32) {
+    if wrap {
+        ((i + size - 1) % size, (i + 1) % size, 2.0)
+    } else {
+        let lo = i.saturating_sub(1);
+        let hi = (i + 1).min(size - 1);
+        (lo, hi, (hi - lo).max(1) as f32)
+    }
+}
+
+/// The slope `(dh/dx, dh/dy)` at `(x, y)` of row-major `heights` (`size` square) by
+/// central differences; one-sided at clamped edges, across the edge when `wrap`.
+pub fn slope(heights: &[f32], size: usize, x: usize, y: usize, wrap: bool) -> (f32, f32) {
+    let (xl, xr, dx) = neighbours(x, size, wrap);
+    let (yu, yd, dy) = neighbours(y, size, wrap);
+    let at = |x: usize, y: usize| heights.get(y * size + x).copied().unwrap_or(0.0);
+    ((at(xr, y) - at(xl, y)) / dx, (at(x, yd) - at(x, yu)) / dy)
+}
+
+/// The unit normal for an image-space slope, X right, Y up the image (OpenGL frame).
+#[inline]
+pub fn normal_from_slope(dhdx: f32, dhdy: f32, strength: f32) -> [f32; 3] {
+    // Image rows grow downwards, so the up-the-image slope is -dh/dy.
+    let (nx, ny, nz) = (-strength * dhdx, strength * dhdy, 1.0f32);
+    let len = (nx * nx + ny * ny + nz * nz).sqrt();
+    if len.is_finite() && len > 0.0 {
+        [nx / len, ny / len, nz / len]
+    } else {
+        [0.0, 0.0, 1.0]
+    }
+}
+
+/// Encodes a unit vector component -1..1 as 0..255.
+#[inline]
+fn encode(c: f32) -> u8 {
+    ((c * 0.5 + 0.5) * 255.0).round().clamp(0.0, 255.0) as u8
+}
+
+/// The normal map of raw heights (no tone mapping). NaN heights count as flat.
+pub fn normals_of_heights(
+    hm: &Heightmap,
+    strength: f32,
+    convention: NormalConvention,
+    wrap: bool,
+) -> RgbImage {
+    let size = hm.size() as usize;
+    let heights: Vec<f32> = hm
+        .data()
+        .iter()
+        .map(|&h| if h.is_finite() { h } else { 0.0 })
+        .collect();
+    let mut data = vec![0u8; size * size * 3];
+    data.par_chunks_mut((size * 3).max(1))
+        .enumerate()
+        .for_each(|(y, row)| {
+            for (x, px) in row.chunks_exact_mut(3).enumerate() {
+                let (dx, dy) = slope(&heights, size, x, y, wrap);
+                let [nx, mut ny, nz] = normal_from_slope(dx, dy, strength);
+                if convention == NormalConvention::DirectX {
+                    ny = -ny;
+                }
+                px.copy_from_slice(&[encode(nx), encode(ny), encode(nz)]);
+            }
+        });
+    let s = hm.size();
+    RgbImage::from_raw(s, s, data).unwrap_or_else(|| RgbImage::new(s, s))
+}
+
+/// The mapped grey as a heightmap of 0..1 values (what the grey PNG shows, unquantised).
+pub fn mapped_heights(hm: &Heightmap, out: &OutputParams) -> Heightmap {
+    let tm = ToneMap::for_heightmap(hm, out);
+    let data = hm.data().par_iter().map(|&h| tm.grey(h)).collect();
+    Heightmap::from_data(hm.size(), data).unwrap_or_else(|| Heightmap::filled(hm.size(), 0.0))
+}
+
+/// The normal map of the texture as exported: mapped grey, `out`'s strength and
+/// convention; `wrap` (for tileable textures) makes the normals tile too.
+pub fn normal_map(hm: &Heightmap, out: &OutputParams, wrap: bool) -> RgbImage {
+    normals_of_heights(
+        &mapped_heights(hm, out),
+        out.normal_strength,
+        out.normal_convention,
+        wrap,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn field(size: u32, f: impl Fn(f32, f32) -> f32) -> Heightmap {
+        let s = size as usize;
+        let data = (0..s * s)
+            .map(|i| f((i % s) as f32, (i / s) as f32))
+            .collect();
+        Heightmap::from_data(size, data).unwrap()
+    }
+
+    fn expected(n: [f32; 3]) -> [u8; 3] {
+        n.map(encode)
+    }
+
+    #[test]
+    fn plane_in_x_gives_the_exact_constant_normal() {
+        let (a, s) = (0.025f32, 20.0f32);
+        let img = normals_of_heights(
+            &field(32, |x, _| 0.1 + a * x),
+            s,
+            NormalConvention::OpenGl,
+            false,
+        );
+        // n = (-s a, 0, 1) / sqrt(1 + (s a)^2): facing left (uphill is to the right).
+        let len = (1.0 + (s * a) * (s * a)).sqrt();
+        let want = expected([-s * a / len, 0.0, 1.0 / len]);
+        // By hand: 1/sqrt(1.25) = 0.894.., so (-0.447, 0, 0.894) -> (70, 128, 242).
+        assert_eq!(want, [70, 128, 242]);
+        for p in img.pixels() {
+            assert_eq!(p.0, want);
+        }
+    }
+
+    #[test]
+    fn y_flips_between_conventions() {
+        // Heights grow down the image: the surface faces up the image (+Y in OpenGL).
+        let hm = field(16, |_, y| 0.2 + 0.025 * y);
+        let gl = normals_of_heights(&hm, 20.0, NormalConvention::OpenGl, false);
+        let dx = normals_of_heights(&hm, 20.0, NormalConvention::DirectX, false);
+        let len = 1.25f32.sqrt();
+        assert_eq!(gl.get_pixel(5, 5).0, expected([0.0, 0.5 / len, 1.0 / len]));
+        assert_eq!(dx.get_pixel(5, 5).0, expected([0.0, -0.5 / len, 1.0 / len]));
+        assert_eq!(gl.get_pixel(5, 5).0[1], 185);
+        for (a, b) in gl.pixels().zip(dx.pixels()) {
+            assert_eq!(a.0[0], b.0[0]);
+            assert_eq!(a.0[2], b.0[2]);
+            assert_eq!(i32::from(a.0[1]) + i32::from(b.0[1]), 255);
+        }
+    }
+
+    fn rolled(hm: &Heightmap, k: u32) -> Heightmap {
+        let s = hm.size();
+        field(s, |x, y| hm.get((x as u32 + k) % s, (y as u32 + k) % s))
+    }
+
+    #[test]
+    fn wrapped_normals_tile_and_clamped_ones_do_not() {
+        let tau = std::f32::consts::TAU;
+        let hm = field(32, |x, y| {
+            0.5 + 0.3 * (tau * x / 32.0).sin() * (tau * 2.0 * y / 32.0).cos()
+        });
+        let k = 7;
+        for wrap in [true, false] {
+            let a = normals_of_heights(&rolled(&hm, k), 30.0, NormalConvention::OpenGl, wrap);
+            let b = normals_of_heights(&hm, 30.0, NormalConvention::OpenGl, wrap);
+            // Rolling the input rolls the output exactly when wrapping (no edge exists).
+            let same = (0..32).all(|y| {
+                (0..32).all(|x| a.get_pixel(x, y) == b.get_pixel((x + k) % 32, (y + k) % 32))
+            });
+            assert_eq!(same, wrap);
+        }
+    }
+
+    #[test]
+    fn mapping_applies_contrast_before_slopes() {
+        let hm = field(8, |x, _| 0.5 + 0.01 * x);
+        let out = OutputParams {
+            contrast: 2.0,
+            luminance: -0.1,
+            normal_strength: 25.0,
+            ..OutputParams::default()
+        };
+        let m = normal_map(&hm, &out, false);
+        let direct = normals_of_heights(
+            &field(8, |x, _| 0.4 + 0.02 * x),
+            25.0,
+            out.normal_convention,
+            false,
+        );
+        assert_eq!(m, direct);
+        assert_eq!(
+            NormalConvention::from_id("directx"),
+            Some(NormalConvention::DirectX)
+        );
+    }
+}

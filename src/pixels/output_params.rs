@@ -1,0 +1,97 @@
+//! [`OutputParams`]: how a heightmap becomes pixels (tone mapping, tint, colour ramp,
+//! normal-map relief).
+
+use super::color_ramp::ColorRamp;
+use super::normal_convention::{DEFAULT_STRENGTH, NormalConvention};
+use super::output_error::OutputError;
+use serde::{Deserialize, Serialize};
+
+/// How a heightmap becomes pixels.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OutputParams {
+    /// `grey = 0.5 + (h - 0.5) * contrast + luminance`, clamped to 0..1.
+    pub contrast: f32,
+    /// Added after contrast.
+    pub luminance: f32,
+    /// Stretch the heightmap's min..max to 0..1 before contrast and luminance.
+    pub auto_levels: bool,
+    /// Divide the heightmap by its maximum first, so the largest height is exactly 1 (the
+    /// layered value noise article's normalisation); ignored when the maximum is not
+    /// positive. Applied before auto-levels, contrast and luminance.
+    pub normalize: bool,
+    /// Colour of the semi-transparent export (alpha is the grey value).
+    pub tint: [u8; 3],
+    /// Gradient applied to the mapped grey for colour output (`None`: grey).
+    pub ramp: Option<ColorRamp>,
+    /// Relief of the normal map and the lit preview (see [`normal_map`](super::normal_map::normal_map)).
+    pub normal_strength: f32,
+    /// Which way the normal map's green channel points.
+    pub normal_convention: NormalConvention,
+}
+
+impl Default for OutputParams {
+    fn default() -> Self {
+        Self {
+            contrast: 1.0,
+            luminance: 0.0,
+            auto_levels: false,
+            normalize: false,
+            tint: [255, 255, 255],
+            ramp: None,
+            normal_strength: DEFAULT_STRENGTH,
+            normal_convention: NormalConvention::OpenGl,
+        }
+    }
+}
+
+impl OutputParams {
+    /// Checks the mapping values (NaN or infinite values are refused).
+    pub fn validate(&self) -> Result<(), OutputError> {
+        if !self.contrast.is_finite() {
+            return Err(OutputError::NotFinite { name: "contrast" });
+        }
+        if !self.luminance.is_finite() {
+            return Err(OutputError::NotFinite { name: "luminance" });
+        }
+        if !self.normal_strength.is_finite() {
+            return Err(OutputError::NotFinite {
+                name: "normal strength",
+            });
+        }
+        if let Some(ramp) = &self.ramp {
+            ramp.validate()?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid() {
+        OutputParams::default().validate().unwrap();
+    }
+
+    #[test]
+    fn values_that_are_not_numbers_are_refused() {
+        for out in [
+            OutputParams {
+                contrast: f32::NAN,
+                ..OutputParams::default()
+            },
+            OutputParams {
+                luminance: f32::INFINITY,
+                ..OutputParams::default()
+            },
+            OutputParams {
+                normal_strength: f32::NAN,
+                ..OutputParams::default()
+            },
+        ] {
+            assert!(out.validate().is_err(), "{out:?}");
+        }
+    }
+}

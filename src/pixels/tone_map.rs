@@ -1,0 +1,136 @@
+//! [`ToneMap`]: the linear map from a height to a 0..1 grey (normalise, auto-levels,
+//! contrast, luminance), and the quantisation of that grey to 8 and 16 bits.
+
+use super::output_params::OutputParams;
+use crate::engine::Heightmap;
+
+/// The linear map from a height to a 0..1 grey, before clamping:
+/// `grey = 0.5 + (levels(h / divisor) - 0.5) * contrast + luminance`, where `divisor` is
+/// the heightmap's maximum when normalising and 1 otherwise.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ToneMap {
+    divisor: f32,
+    scale: f32,
+    offset: f32,
+}
+
+impl ToneMap {
+    /// Builds the map for `out`; with auto-levels or normalise it needs the heightmap's
+    /// range (min, max).
+    pub fn new(out: &OutputParams, range: Option<(f32, f32)>) -> Self {
+        // Normalising divides by the maximum, as the layered value noise article does
+        // (`NoiseSummation[a] /= max`); a maximum that is not positive and finite has no
+        // meaningful "max is 1" scaling, so the map is then left alone.
+        let divisor = match (out.normalize, range) {
+            (true, Some((_, hi))) if hi > 0.0 && hi.is_finite() => hi,
+            _ => 1.0,
+        };
+        let range = range.map(|(lo, hi)| (lo / divisor, hi / divisor));
+        // Auto-levels then stretches min..max to 0..1 (a flat map stays as it is).
+        let (lv_scale, lv_offset) = match (out.auto_levels, range) {
+            (true, Some((lo, hi))) if hi > lo && (hi - lo).is_finite() => {
+                (1.0 / (hi - lo), -lo / (hi - lo))
+            }
+            _ => (1.0, 0.0),
+        };
+        let scale = lv_scale * out.contrast;
+        let offset = 0.5 + (lv_offset - 0.5) * out.contrast + out.luminance;
+        Self {
+            divisor,
+            scale,
+            offset,
+        }
+    }
+
+    /// The map for a given heightmap (its range is computed only when auto-levels is on).
+    pub fn for_heightmap(hm: &Heightmap, out: &OutputParams) -> Self {
+        let range = (out.auto_levels || out.normalize).then(|| {
+            let s = hm.stats();
+            (s.min, s.max)
+        });
+        Self::new(out, range)
+    }
+
+    /// The height after normalisation (`h / max`; `h` itself when not normalising).
+    /// A division, not a multiplication by `1 / max`, so the maximum maps to exactly 1.
+    #[inline]
+    pub fn normalized(&self, h: f32) -> f32 {
+        h / self.divisor
+    }
+
+    /// The grey value in 0..=1 (NaN heights map to 0).
+    #[inline]
+    pub fn grey(&self, h: f32) -> f32 {
+        let g = self.normalized(h) * self.scale + self.offset;
+        if g.is_nan() { 0.0 } else { g.clamp(0.0, 1.0) }
+    }
+
+    /// Whether `h` falls outside 0..1 before clamping (it is "clipped").
+    #[inline]
+    pub fn clips(&self, h: f32) -> bool {
+        let g = self.normalized(h) * self.scale + self.offset;
+        !(0.0..=1.0).contains(&g)
+    }
+}
+
+/// Quantises 0..=1 to 8 bits, rounding to nearest.
+#[inline]
+pub fn to_u8(g: f32) -> u8 {
+    (g * 255.0 + 0.5) as u8
+}
+
+/// Quantises 0..=1 to 16 bits, rounding to nearest.
+#[inline]
+pub fn to_u16(g: f32) -> u16 {
+    (g * 65535.0 + 0.5) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hm(values: &[f32]) -> Heightmap {
+        let s = (values.len() as f64).sqrt() as u32;
+        Heightmap::from_data(s, values.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn contrast_and_luminance_formula() {
+        let out = OutputParams {
+            contrast: 2.0,
+            luminance: 0.1,
+            ..OutputParams::default()
+        };
+        let tm = ToneMap::new(&out, None);
+        // 0.5 + (0.6 - 0.5) * 2 + 0.1 = 0.8
+        assert!((tm.grey(0.6) - 0.8).abs() < 1e-6);
+        assert_eq!(tm.grey(5.0), 1.0);
+        assert_eq!(tm.grey(-5.0), 0.0);
+        assert_eq!(tm.grey(f32::NAN), 0.0);
+        assert!(tm.clips(5.0) && !tm.clips(0.6));
+    }
+
+    #[test]
+    fn normalize_divides_by_the_maximum() {
+        let out = OutputParams {
+            normalize: true,
+            ..OutputParams::default()
+        };
+        // 0.3 / 0.7 etc.: values whose reciprocal-multiply would not give exactly 1.
+        let map = hm(&[0.1, 0.3, 0.7, 0.45]);
+        let tm = ToneMap::for_heightmap(&map, &out);
+        let max = map
+            .data()
+            .iter()
+            .map(|&h| tm.normalized(h))
+            .fold(f32::MIN, f32::max);
+        assert_eq!(max, 1.0);
+        assert_eq!(tm.normalized(0.3), 0.3 / 0.7);
+        // Contrast 1, luminance 0: grey is the normalised height.
+        let grey: Vec<u8> = map.data().iter().map(|&h| to_u8(tm.grey(h))).collect();
+        assert_eq!(grey, vec![36, 109, 255, 164]);
+        // A map whose maximum is not positive is left unscaled.
+        let neg = hm(&[-0.5, -0.25, -1.0, -0.75]);
+        assert_eq!(ToneMap::for_heightmap(&neg, &out).normalized(-0.5), -0.5);
+    }
+}

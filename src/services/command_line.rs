@@ -1,0 +1,173 @@
+//! "Copy as command line": the `lattice-studio render` call that reproduces a texture.
+
+use crate::files::{ExportFormat, Preset};
+use std::path::Path;
+
+/// Quotes `word` for a POSIX shell: left bare when it holds only safe characters,
+/// otherwise single-quoted (a `'` inside becomes `'\''`).
+pub fn shell_quote(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// The flags (name, value) that set every parameter of `preset`, in `render`'s terms.
+/// Booleans use the `--flag=BOOL` form, so an explicit `false` overrides any preset.
+pub fn flags(preset: &Preset) -> Vec<(&'static str, String)> {
+    let (n, o) = (&preset.noise, &preset.output);
+    let [r, g, b] = o.tint;
+    let mut v = vec![
+        ("size", n.size.to_string()),
+        ("seed", n.seed.to_string()),
+        ("octaves", n.octaves.to_string()),
+        ("initial-step", n.initial_step.to_string()),
+        ("persistence", n.persistence.to_string()),
+        ("displacement", n.displacement.id().to_owned()),
+        ("proximity", n.proximity.id().to_owned()),
+        ("fade", n.fade.id().to_owned()),
+        ("random", n.random.id().to_owned()),
+        ("tileable", n.tileable.to_string()),
+        ("table-size", n.table_size.to_string()),
+        ("distribution", n.distribution.id().to_owned()),
+        ("octave-law", n.octave_law.id().to_owned()),
+        ("lacunarity", n.lacunarity.to_string()),
+        ("origin", format!("{},{}", n.origin[0], n.origin[1])),
+        ("contrast", o.contrast.to_string()),
+        ("luminance", o.luminance.to_string()),
+        ("auto-levels", o.auto_levels.to_string()),
+        ("normalize", o.normalize.to_string()),
+        ("tint", format!("{r:02x}{g:02x}{b:02x}")),
+        ("normal-strength", o.normal_strength.to_string()),
+        ("normal-convention", o.normal_convention.id().to_owned()),
+    ];
+    if let Some(ramp) = &o.ramp {
+        v.push(("ramp", ramp.to_spec()));
+    }
+    v
+}
+
+/// `lattice-studio render --out OUT --format F --size ... ` with every parameter of
+/// `preset`, each value quoted for a POSIX shell.
+pub fn to_command_line(preset: &Preset, out: &Path, format: ExportFormat) -> String {
+    let mut cmd = format!(
+        "lattice-studio render --out {} --format {}",
+        shell_quote(&out.to_string_lossy()),
+        format.id()
+    );
+    for (name, value) in flags(preset) {
+        let value = shell_quote(&value);
+        if matches!(name, "tileable" | "auto-levels" | "normalize") {
+            cmd.push_str(&format!(" --{name}={value}"));
+        } else {
+            cmd.push_str(&format!(" --{name} {value}"));
+        }
+    }
+    cmd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::Distribution;
+    use crate::engine::{Displacement, Fade, OctaveLaw, Proximity, RandomSource};
+    use crate::pixels::{ColorRamp, NormalConvention, RampStop};
+
+    fn unusual() -> Preset {
+        let mut p = Preset::default();
+        p.noise.size = 256;
+        p.noise.seed = -42;
+        p.noise.octaves = 5;
+        p.noise.initial_step = 64;
+        p.noise.persistence = 0.3;
+        p.noise.displacement = Displacement::Quarter;
+        p.noise.proximity = Proximity::MonkeySaddle;
+        p.noise.fade = Fade::Quintic;
+        p.noise.random = RandomSource::Modern;
+        p.noise.tileable = true;
+        p.noise.table_size = 64;
+        p.noise.distribution = Distribution::Normal;
+        p.noise.octave_law = OctaveLaw::Classic;
+        p.noise.lacunarity = 2.5;
+        p.noise.origin = [-3.0, 0.25];
+        p.output.normalize = true;
+        p.output.contrast = 1.25;
+        p.output.luminance = -0.1;
+        p.output.auto_levels = true;
+        p.output.tint = [255, 128, 1];
+        p.output.normal_strength = 3.5;
+        p.output.normal_convention = NormalConvention::DirectX;
+        p.output.ramp = Some(ColorRamp {
+            stops: vec![
+                RampStop {
+                    position: 0.1,
+                    color: [1, 2, 3, 4],
+                },
+                RampStop {
+                    position: 0.9,
+                    color: [250, 251, 252, 253],
+                },
+            ],
+        });
+        p
+    }
+
+    #[test]
+    fn contains_every_parameter() {
+        let cmd = to_command_line(
+            &unusual(),
+            Path::new("/tmp/my tex's.png"),
+            ExportFormat::Normal,
+        );
+        assert!(
+            cmd.starts_with("lattice-studio render --out '/tmp/my tex'\\''s.png' --format normal "),
+            "{cmd}"
+        );
+        for want in [
+            " --size 256",
+            " --seed -42",
+            " --octaves 5",
+            " --initial-step 64",
+            " --persistence 0.3",
+            " --displacement quarter",
+            " --proximity monkey-saddle",
+            " --fade quintic",
+            " --random modern",
+            " --tileable=true",
+            " --table-size 64",
+            " --distribution normal",
+            " --octave-law classic",
+            " --lacunarity 2.5",
+            " --origin -3,0.25",
+            " --normalize=true",
+            " --contrast 1.25",
+            " --luminance -0.1",
+            " --auto-levels=true",
+            " --tint ff8001",
+            " --normal-strength 3.5",
+            " --normal-convention directx",
+            " --ramp 0.1:01020304,0.9:fafbfcfd",
+        ] {
+            assert!(cmd.contains(want), "missing {want:?} in {cmd}");
+        }
+        // A built-in ramp goes by its name.
+        let mut p = unusual();
+        p.output.ramp = ColorRamp::builtin("lava");
+        assert!(
+            to_command_line(&p, Path::new("a.png"), ExportFormat::Color).contains(" --ramp lava")
+        );
+        p.output.ramp = None;
+        assert!(!to_command_line(&p, Path::new("a.png"), ExportFormat::Png).contains("--ramp"));
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(shell_quote("a/b-c.png"), "a/b-c.png");
+        assert_eq!(shell_quote(""), "''");
+        assert_eq!(shell_quote("a b"), "'a b'");
+        assert_eq!(shell_quote("it's"), r"'it'\''s'");
+        assert_eq!(shell_quote("$HOME;rm"), "'$HOME;rm'");
+    }
+}

@@ -1,0 +1,139 @@
+//! A texture's parameters and statistics as text: the properties view and the default
+//! save-file name (Parberry's viewer offers both; every front end can use them).
+
+use crate::engine::{HeightStats, OctaveLaw, RandomSource};
+use crate::files::Preset;
+
+/// Whether the source reads `table_size` and `distribution`.
+pub fn uses_table(random: RandomSource) -> bool {
+    matches!(
+        random,
+        RandomSource::Permutation | RandomSource::Lcg | RandomSource::Hash64
+    )
+}
+
+/// Every parameter of `preset` and, when given, the heightmap's min, max and mean, as
+/// (name, value) rows in display order. Table settings are listed only for the sources
+/// that read them.
+pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static str, String)> {
+    let n = &preset.noise;
+    let o = &preset.output;
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+    let mut rows = vec![
+        ("Size", format!("{0} x {0} px", n.size)),
+        ("Seed", n.seed.to_string()),
+        ("Octaves", n.octaves.to_string()),
+        ("Initial step", format!("{} px", n.initial_step)),
+        ("Persistence", format!("{}", n.persistence)),
+        ("Displacement", n.displacement.id().to_owned()),
+        ("Proximity", n.proximity.id().to_owned()),
+        ("Fade", n.fade.id().to_owned()),
+        ("Random source", n.random.id().to_owned()),
+    ];
+    if uses_table(n.random) {
+        rows.push(("Table size", n.table_size.to_string()));
+        rows.push(("Distribution", n.distribution.id().to_owned()));
+    }
+    rows.push(("Octave law", n.octave_law.id().to_owned()));
+    if n.octave_law == OctaveLaw::Classic {
+        rows.push(("Lacunarity", n.lacunarity.to_string()));
+    }
+    rows.push(("Origin", format!("({}, {})", n.origin[0], n.origin[1])));
+    rows.extend([
+        ("Tileable", yes_no(n.tileable)),
+        ("Contrast", format!("{}", o.contrast)),
+        ("Luminance", format!("{}", o.luminance)),
+        ("Auto levels", yes_no(o.auto_levels)),
+        ("Normalize", yes_no(o.normalize)),
+    ]);
+    if let Some(s) = stats {
+        rows.extend([
+            ("Min", format!("{:.6}", s.min)),
+            ("Max", format!("{:.6}", s.max)),
+            ("Mean", format!("{:.6}", s.mean)),
+        ]);
+    }
+    rows
+}
+
+/// A file name (no extension, no spaces) built from the parameters, as Parberry's
+/// `GetFileName` does ("Perlin-Perm-Quintic-4-256-64"): proximity, random source, table
+/// size and distribution for the table sources, fade, octaves, initial step, seed.
+pub fn default_file_stem(preset: &Preset) -> String {
+    let n = &preset.noise;
+    let mut parts = vec![n.proximity.id().to_owned(), n.random.id().to_owned()];
+    if uses_table(n.random) {
+        parts.push(n.table_size.to_string());
+        parts.push(n.distribution.id().to_owned());
+    }
+    parts.extend([
+        n.fade.id().to_owned(),
+        format!("{}oct", n.octaves),
+        format!("step{}", n.initial_step),
+        format!("seed{}", n.seed),
+        format!("{}px", n.size),
+    ]);
+    parts.join("-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::Distribution;
+    use crate::engine::{Fade, Proximity};
+
+    fn parberry() -> Preset {
+        let mut p = Preset::default();
+        p.noise.random = RandomSource::Permutation;
+        p.noise.proximity = Proximity::Hill;
+        p.noise.fade = Fade::Quintic;
+        p.noise.distribution = Distribution::Normal;
+        p.noise.table_size = 64;
+        p.noise.seed = -3;
+        p
+    }
+
+    #[test]
+    fn file_stem_names_the_parameters() {
+        assert_eq!(
+            default_file_stem(&parberry()),
+            "hill-permutation-64-normal-quintic-8oct-step128-seed-3-512px"
+        );
+        let stem = default_file_stem(&Preset::default());
+        assert!(!stem.contains("uniform") && !stem.contains(' '), "{stem}");
+        assert!(
+            stem.starts_with("gradient-original-table-hermite"),
+            "{stem}"
+        );
+    }
+
+    #[test]
+    fn properties_list_parameters_and_statistics() {
+        let stats = HeightStats {
+            min: 0.25,
+            max: 0.75,
+            mean: 0.5,
+            std_dev: 0.1,
+            non_finite: 0,
+        };
+        let rows = properties(&parberry(), Some(&stats));
+        let get = |k: &str| rows.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
+        assert_eq!(get("Table size").as_deref(), Some("64"));
+        assert_eq!(get("Distribution").as_deref(), Some("normal"));
+        assert_eq!(get("Min").as_deref(), Some("0.250000"));
+        assert_eq!(get("Max").as_deref(), Some("0.750000"));
+        assert_eq!(get("Mean").as_deref(), Some("0.500000"));
+        let mut classic = parberry();
+        classic.noise.octave_law = OctaveLaw::Classic;
+        classic.noise.lacunarity = 2.5;
+        classic.noise.origin = [256.0, -1.5];
+        let rows = properties(&classic, None);
+        let get = |k: &str| rows.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
+        assert_eq!(get("Octave law").as_deref(), Some("classic"));
+        assert_eq!(get("Lacunarity").as_deref(), Some("2.5"));
+        assert_eq!(get("Origin").as_deref(), Some("(256, -1.5)"));
+        let plain = properties(&Preset::default(), None);
+        assert!(plain.iter().all(|(n, _)| *n != "Table size" && *n != "Min"));
+        assert!(plain.iter().all(|(n, _)| *n != "Lacunarity"));
+    }
+}
