@@ -31,7 +31,7 @@ CONVERT=convert
 [ -x /usr/bin/convert ] && CONVERT=/usr/bin/convert
 COMPARE=compare
 
-BIN="${LATTICE_BIN:-target/debug/lattice-studio}"
+BIN="${LATTICE_BIN:-${CARGO_TARGET_DIR:-target}/debug/lattice-studio}"
 if [ ! -x "$BIN" ]; then
     echo "gui-smoke: building $BIN"
     cargo build --bin lattice-studio
