@@ -64,7 +64,7 @@ pub mod services;
 
 pub use engine::{
     Displacement, EngineError, Fade, HeightStats, Heightmap, JobControl, NoiseParams, OctaveLaw,
-    ParamError, Proximity, RandomSource, generate, generate_into,
+    ParamError, Proximity, RandomSource, Region, generate, generate_into, generate_region,
 };
 pub use files::{
     Error, ExportFormat, Preset, Result, encode, encode_with_preset, export, export_with_preset,

@@ -1,11 +1,14 @@
-//! The generator's output: a square grid of `f32` heights.
+//! The generator's output: a grid of `f32` heights, the whole square texture or a
+//! window of it (a [`Region`](super::Region)).
 
-/// A `size x size` grid of heights, row-major, top row first.
+/// A `width x height` grid of heights, row-major, top row first: the whole `size x size`
+/// texture, or a window of it (a band of rows, a tile).
 ///
 /// Pixel `(x, y)` is column `x`, row `y`; the original tool's `heightmap[x][y]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Heightmap {
-    size: u32,
+    width: u32,
+    height: u32,
     data: Vec<f32>,
 }
 
@@ -25,30 +28,66 @@ pub struct HeightStats {
 }
 
 impl Heightmap {
-    /// A heightmap with every value set to `value`.
+    /// A square heightmap with every value set to `value`.
     pub fn filled(size: u32, value: f32) -> Self {
-        let n = size as usize * size as usize;
+        Self::filled_rect(size, size, value)
+    }
+
+    /// A `width x height` heightmap with every value set to `value`.
+    pub fn filled_rect(width: u32, height: u32, value: f32) -> Self {
         Self {
-            size,
-            data: vec![value; n],
+            width,
+            height,
+            data: vec![value; width as usize * height as usize],
         }
     }
 
     /// Makes this a `size x size` map, keeping the allocation when it is big enough.
     /// The values are left as they were (new ones are 0): callers overwrite them all.
     pub fn reshape(&mut self, size: u32) {
-        self.size = size;
-        self.data.resize(size as usize * size as usize, 0.0);
+        self.reshape_rect(size, size);
     }
 
-    /// Wraps row-major data; `None` when the length is not `size * size`.
+    /// [`Self::reshape`] to `width x height`.
+    pub fn reshape_rect(&mut self, width: u32, height: u32) {
+        self.width = width;
+        self.height = height;
+        self.data.resize(width as usize * height as usize, 0.0);
+    }
+
+    /// Wraps square row-major data; `None` when the length is not `size * size`.
     pub fn from_data(size: u32, data: Vec<f32>) -> Option<Self> {
-        (data.len() == size as usize * size as usize).then_some(Self { size, data })
+        Self::from_rect(size, size, data)
     }
 
-    /// Side length in pixels.
+    /// Wraps row-major data; `None` when the length is not `width * height`.
+    pub fn from_rect(width: u32, height: u32, data: Vec<f32>) -> Option<Self> {
+        (data.len() == width as usize * height as usize).then_some(Self {
+            width,
+            height,
+            data,
+        })
+    }
+
+    /// The width in pixels: the side of the square maps [`generate`](super::generate)
+    /// makes (use [`Self::height`] too for a window of a texture).
     pub fn size(&self) -> u32 {
-        self.size
+        self.width
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Whether the map is square (the whole texture, not a band or tile of it).
+    pub fn is_square(&self) -> bool {
+        self.width == self.height
     }
 
     /// Row-major values, top row first.
@@ -63,13 +102,13 @@ impl Heightmap {
 
     /// The value at column `x`, row `y`. Panics when out of range, like slice indexing.
     pub fn get(&self, x: u32, y: u32) -> f32 {
-        self.data[y as usize * self.size as usize + x as usize]
+        self.data[y as usize * self.width as usize + x as usize]
     }
 
     /// One row, left to right.
     pub fn row(&self, y: u32) -> &[f32] {
-        let s = self.size as usize;
-        &self.data[y as usize * s..(y as usize + 1) * s]
+        let w = self.width as usize;
+        &self.data[y as usize * w..(y as usize + 1) * w]
     }
 
     /// Min, max, mean and standard deviation, in one pass (f64 accumulators, so the
@@ -123,6 +162,15 @@ mod tests {
         assert!((s.mean - 0.5).abs() < 1e-12);
         assert_eq!(s.non_finite, 1);
         assert!((s.std_dev - (1.0f64 / 6.0).sqrt()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn rectangles_keep_their_shape() {
+        let h = Heightmap::from_rect(3, 2, (0..6).map(|v| v as f32).collect()).unwrap();
+        assert_eq!((h.width(), h.height(), h.is_square()), (3, 2, false));
+        assert_eq!(h.row(1), &[3.0, 4.0, 5.0]);
+        assert_eq!(h.get(2, 0), 2.0);
+        assert!(Heightmap::from_rect(3, 2, vec![0.0; 5]).is_none());
     }
 
     #[test]

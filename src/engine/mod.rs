@@ -24,6 +24,7 @@ mod octave_law;
 mod param_error;
 mod proximity;
 pub mod random;
+mod region;
 mod shape;
 
 pub use displacement::Displacement;
@@ -40,6 +41,7 @@ pub use octave_law::OctaveLaw;
 pub use param_error::ParamError;
 pub use proximity::{Proximity, ProximityFn, ProximityVisitor, function};
 pub use random::RandomSource;
+pub use region::Region;
 
 /// Generates the heightmap of `params` on the current rayon pool.
 ///
@@ -64,9 +66,49 @@ pub fn generate_into(
     control: &JobControl,
     heightmap: &mut Heightmap,
 ) -> Result<(), EngineError> {
+    generate_region_into(params, Region::full(params.size), control, heightmap)
+}
+
+/// The heightmap of one window of the texture of `params` (`region.width x
+/// region.height`): exactly the values of that window of [`generate`]'s map, bit for
+/// bit, so bands and tiles rendered apart join without a seam.
+pub fn generate_region(
+    params: &NoiseParams,
+    region: Region,
+    control: &JobControl,
+) -> Result<Heightmap, EngineError> {
+    let mut heightmap = Heightmap::filled_rect(0, 0, 0.0);
+    generate_region_into(params, region, control, &mut heightmap)?;
+    Ok(heightmap)
+}
+
+/// [`generate_region`] into an existing heightmap, reusing its memory.
+pub fn generate_region_into(
+    params: &NoiseParams,
+    region: Region,
+    control: &JobControl,
+    heightmap: &mut Heightmap,
+) -> Result<(), EngineError> {
     params.validate()?;
-    heightmap.reshape(params.size);
-    kernel::run(params, control, heightmap);
+    if !region.fits(params.size) {
+        let Region {
+            x,
+            y,
+            width,
+            height,
+        } = region;
+        let size = params.size;
+        return Err(ParamError::Region {
+            x,
+            y,
+            width,
+            height,
+            size,
+        }
+        .into());
+    }
+    heightmap.reshape_rect(region.width, region.height);
+    kernel::run(params, region, control, heightmap);
     if control.is_cancelled() {
         return Err(EngineError::Cancelled);
     }

@@ -54,6 +54,20 @@ pub enum ParamError {
         /// The refused size.
         size: u32,
     },
+    /// A window that is empty or reaches outside the texture.
+    #[error("region {x},{y},{width},{height} does not fit in the {size} x {size} texture")]
+    Region {
+        /// First column.
+        x: u32,
+        /// First row.
+        y: u32,
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// The texture size.
+        size: u32,
+    },
     /// Tiling asked for, but an octave's step does not divide the size.
     #[error(
         "cannot tile exactly: octave step {step} does not divide size {size} \

@@ -6,6 +6,7 @@
 use crate::engine::fade::Fade;
 use crate::engine::proximity::ProximityFn;
 use crate::engine::random::{Frame, PreparedSource};
+use crate::engine::region::Region;
 
 /// One octave placed anywhere: lattice points at `init + i * step - offset` pixels.
 pub(super) struct FreeOctave {
@@ -58,20 +59,23 @@ impl FreeOctave {
         }
     }
 
-    /// Adds this octave to `rows` (whole rows of width `size`, the first being row `y0`).
+    /// Adds this octave to `rows`: whole rows of the window `region` (texture columns
+    /// `region.x..`), the first being texture row `y0`. Pixel positions are whole
+    /// numbers added to the pan, so a window computes exactly the texture's values.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn add<P: ProximityFn>(
         &self,
         source: &PreparedSource,
         frame: &Frame,
         fade: Fade,
-        size: usize,
+        region: Region,
         y0: usize,
         rows: &mut [f32],
         sc: &mut FreeScratch,
     ) {
-        let (ix0, _) = self.locate(self.offset[0]);
-        let (ix1, _) = self.locate(self.offset[0] + size as f64 - 1.0);
+        let (x0, size) = (region.x as usize, region.width as usize);
+        let (ix0, _) = self.locate(self.offset[0] + x0 as f64);
+        let (ix1, _) = self.locate(self.offset[0] + (x0 + size - 1) as f64);
         let n = (ix1 - ix0 + 2) as usize;
         for k in 0..P::NEEDS {
             sc.top[k].resize(n, 0.0);
@@ -88,7 +92,7 @@ impl FreeOctave {
                 std::array::from_fn(|k| if k < P::NEEDS { rows[k][j] } else { 0.0 })
             };
             for (x, h) in row.iter_mut().enumerate() {
-                let (ix, u) = self.locate(self.offset[0] + x as f64);
+                let (ix, u) = self.locate(self.offset[0] + (x0 + x) as f64);
                 let j = (ix - ix0) as usize;
                 let us = u / self.l;
                 let (fl, fr) = (fade.eval(us), fade.eval(1.0 - us));

@@ -32,8 +32,16 @@ fn slices(row: &[Vec<f32>; 4], n: usize) -> CornerRows<'_> {
 #[inline(always)]
 fn fill_corners<P: ProximityFn>(plan: &Plan, o: &Octave, iy: i32, out: &mut [Vec<f32>; 4]) {
     match &plan.source {
-        PreparedSource::Lattice(src) => src.fill_row(i64::from(iy), 0, o.period, P::NEEDS, out),
-        source => source.fill_row(&plan.frame, o.init + iy * o.step, &o.columns, P::NEEDS, out),
+        PreparedSource::Lattice(src) => {
+            src.fill_row(i64::from(iy), o.first_cell, o.period, P::NEEDS, out);
+        }
+        source => source.fill_row(
+            &plan.frame,
+            o.origin + iy * o.step,
+            &o.columns,
+            P::NEEDS,
+            out,
+        ),
     }
 }
 
@@ -45,7 +53,7 @@ fn weight_scale<P: ProximityFn>(o: &Octave) -> f32 {
     il_power(o.il, P::SCALE) * o.amp
 }
 
-/// Adds grid octave `o` to pixel row `y`.
+/// Adds grid octave `o` to texture row `y` (the window's columns of it, in `row`).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn grid_row<P: ProximityFn>(
@@ -59,10 +67,10 @@ pub(super) fn grid_row<P: ProximityFn>(
     rs: &mut RowScratch,
     isa: Option<Avx2>,
 ) {
-    let size = plan.size;
+    let width = plan.width;
     let corners = o.cells + 1;
     let s = o.step as usize;
-    let rel = y - o.init;
+    let rel = y - o.origin;
     let cy = rel.div_euclid(o.step);
     let v = rel - cy * o.step;
     match cc.cell_row {
@@ -128,14 +136,14 @@ pub(super) fn grid_row<P: ProximityFn>(
         left_only_at_zero: plan.exact_step_one,
     };
     let (top, bottom) = (slices(&cc.top, corners), slices(&cc.bottom, corners));
-    if o.init == 0 && o.cells * s == size {
+    if o.init == 0 && o.cells * s == width {
         // Cells line up with the texture: accumulate straight into the row.
         row_kernel::row::<P, true>(o, &rc, top, bottom, rs, isa, row);
     } else {
         let ext = row_parts::scratch(ext, o.cells * s);
         row_kernel::row::<P, false>(o, &rc, top, bottom, rs, isa, ext);
         let offset = (-o.init) as usize;
-        for (h, e) in row.iter_mut().zip(&ext[offset..offset + size]) {
+        for (h, e) in row.iter_mut().zip(&ext[offset..offset + width]) {
             *h += *e;
         }
     }

@@ -42,6 +42,7 @@ use crate::engine::heightmap::Heightmap;
 use crate::engine::job_control::JobControl;
 use crate::engine::noise_params::NoiseParams;
 use crate::engine::proximity::{ProximityFn, ProximityVisitor};
+use crate::engine::region::Region;
 use avx2::Avx2;
 use free_octave::FreeScratch;
 use grid_row::{CornerCache, grid_row};
@@ -64,7 +65,7 @@ struct Scratch {
     free: FreeScratch,
 }
 
-/// Computes the rows `y0..` held in `rows`: 0.5 plus every octave.
+/// Computes the window rows `y0..` held in `rows`: 0.5 plus every octave.
 ///
 /// Row by row, every octave in turn: the row being summed stays in the L1 cache for
 /// all octaves, instead of the whole band streaming through L2 once per octave.
@@ -77,7 +78,7 @@ fn process_band<P: ProximityFn>(
     control: &JobControl,
     isa: Option<Avx2>,
 ) {
-    let size = plan.size;
+    let width = plan.width;
     let Scratch {
         corners,
         line,
@@ -87,12 +88,13 @@ fn process_band<P: ProximityFn>(
         free,
     } = sc;
     corners.resize_with(plan.octaves.len(), CornerCache::default);
-    line.resize(size, 0.0);
-    for (r, out) in rows.chunks_exact_mut(size).enumerate() {
+    line.resize(width, 0.0);
+    for (r, out) in rows.chunks_exact_mut(width).enumerate() {
         if control.is_cancelled() {
             return;
         }
-        let y = y0 + r;
+        // The texture row.
+        let y = plan.region.y as usize + y0 + r;
         // Summed in a row buffer that never leaves the L1 cache, then copied out in one
         // go: a bulk copy writes whole cache lines without first reading them from
         // memory, which filling the output row in place would do.
@@ -105,7 +107,7 @@ fn process_band<P: ProximityFn>(
                 }
                 OctavePlan::Free(f) => {
                     let (source, frame, fade) = (&plan.source, &plan.frame, plan.fade);
-                    f.add::<P>(source, frame, fade, size, y, row, free);
+                    f.add::<P>(source, frame, fade, plan.region, y, row, free);
                 }
             }
         }
@@ -184,7 +186,7 @@ impl ProximityVisitor for Runner<'_> {
             data,
             isa,
         } = self;
-        let chunk = BAND_ROWS * plan.size;
+        let chunk = BAND_ROWS * plan.width;
         control.begin(data.len().div_ceil(chunk));
         data.par_chunks_mut(chunk)
             .enumerate()
@@ -198,15 +200,21 @@ impl ProximityVisitor for Runner<'_> {
     }
 }
 
-/// Runs the fast kernel into `hm` (already `p.size` square; every value is overwritten);
-/// the caller validated `p` and checks for cancellation.
-pub(super) fn run(p: &NoiseParams, control: &JobControl, hm: &mut Heightmap) {
-    run_on(p, control, hm, Avx2::detect());
+/// Runs the fast kernel for `region` into `hm` (already the region's shape; every value
+/// is overwritten); the caller validated `p` and `region` and checks for cancellation.
+pub(super) fn run(p: &NoiseParams, region: Region, control: &JobControl, hm: &mut Heightmap) {
+    run_on(p, region, control, hm, Avx2::detect());
 }
 
 /// [`run`] with the instruction sets `isa` allows (`None`: the portable build).
-fn run_on(p: &NoiseParams, control: &JobControl, hm: &mut Heightmap, isa: Option<Avx2>) {
-    let plan = Plan::new(p);
+fn run_on(
+    p: &NoiseParams,
+    region: Region,
+    control: &JobControl,
+    hm: &mut Heightmap,
+    isa: Option<Avx2>,
+) {
+    let plan = Plan::new(p, region);
     p.proximity.visit(Runner {
         plan: &plan,
         control,
@@ -228,7 +236,7 @@ mod tests {
             let Baseline(plan, data) = self;
             let control = JobControl::new();
             let mut sc = Scratch::default();
-            for (b, rows) in data.chunks_mut(BAND_ROWS * plan.size).enumerate() {
+            for (b, rows) in data.chunks_mut(BAND_ROWS * plan.width).enumerate() {
                 process_band::<P>(plan, b * BAND_ROWS, rows, &mut sc, &control, None);
             }
         }
@@ -262,12 +270,12 @@ mod tests {
                     seed: proximity.index() as i32,
                     ..NoiseParams::default()
                 };
-                let plan = Plan::new(&p);
+                let plan = Plan::new(&p, Region::full(p.size));
                 let mut portable = Heightmap::filled(p.size, 0.5);
                 proximity.visit(Baseline(&plan, portable.data_mut()));
                 for isa in isas {
                     let mut fast = Heightmap::filled(p.size, 0.0);
-                    run_on(&p, &JobControl::new(), &mut fast, isa);
+                    run_on(&p, Region::full(p.size), &JobControl::new(), &mut fast, isa);
                     let same = fast
                         .data()
                         .iter()

@@ -5,6 +5,7 @@ use super::free_octave::FreeOctave;
 use crate::engine::fade::Fade;
 use crate::engine::noise_params::NoiseParams;
 use crate::engine::random::{Frame, PreparedSource};
+use crate::engine::region::Region;
 
 /// How one octave is computed.
 pub(super) enum OctavePlan {
@@ -17,11 +18,16 @@ pub(super) enum OctavePlan {
 /// Everything about one octave that does not depend on the row.
 pub(super) struct Octave {
     pub step: i32,
+    /// The lattice origin in texture pixels (a corner row lies at `origin + k * step`).
+    pub origin: i32,
+    /// The first corner column of the window, in window pixels (`<= 0`).
     pub init: i32,
+    /// Its lattice index (the lattice sources' `ix` of the window's first corner).
+    pub first_cell: i64,
     pub l: f32,
     pub il: f32,
     pub amp: f32,
-    /// Cells whose left corner lies in `init..size`; they cover every pixel of a row.
+    /// Cells whose left corner lies in `init..width`; they cover every pixel of a row.
     pub cells: usize,
     /// Lattice period in cells when the texture tiles (for lattice-index sources).
     pub period: Option<i64>,
@@ -54,7 +60,10 @@ impl Octave {
 
 /// The prepared job.
 pub(super) struct Plan {
-    pub size: usize,
+    /// Row length: the region's width.
+    pub width: usize,
+    /// The window of the texture being computed.
+    pub region: Region,
     pub fade: Fade,
     pub octaves: Vec<OctavePlan>,
     pub source: PreparedSource,
@@ -64,8 +73,10 @@ pub(super) struct Plan {
 }
 
 impl Plan {
-    pub(super) fn new(p: &NoiseParams) -> Self {
+    /// The plan for `region` of the texture of `p` (the caller checked it fits).
+    pub(super) fn new(p: &NoiseParams, region: Region) -> Self {
         let size = p.size as i32;
+        let (x0, width) = (region.x as i32, region.width as i32);
         let source = PreparedSource::new(p.random, p.seed, p.table_size, p.distribution);
         let frame = Frame::new(p.size, p.tileable);
         let panned = p.origin != [0.0, 0.0];
@@ -87,24 +98,26 @@ impl Plan {
                     });
                 }
                 let step = s as i32;
-                let init = p.displacement.origin(step);
+                let origin = p.displacement.origin(step);
+                // The window's first corner: the cell that holds column `x0`.
+                let first_cell = (x0 - origin).div_euclid(step);
+                let first_x = origin + first_cell * step;
+                let init = first_x - x0;
+                let cells = ((width - init + step - 1) / step) as usize;
                 let l = step as f32;
                 let amp = p.amplitude(k, s);
                 let us = |u: i32| u as f32 / l;
                 OctavePlan::Grid(Octave {
                     step,
+                    origin,
                     init,
+                    first_cell: i64::from(first_cell),
                     l,
                     il: 1.0 / l,
                     amp,
-                    cells: ((size - init + step - 1) / step) as usize,
+                    cells,
                     period: p.tileable.then_some(i64::from(size / step)),
-                    columns: source.columns(
-                        &frame,
-                        init,
-                        step,
-                        ((size - init + step - 1) / step) as usize + 1,
-                    ),
+                    columns: source.columns(&frame, first_x, step, cells + 1),
                     fade_l: (0..step).map(|u| p.fade.eval(us(u))).collect(),
                     fade_r: (0..step).map(|u| p.fade.eval(1.0 - us(u))).collect(),
                     fade_l_x: (0..step).map(|u| p.fade.eval(us(u)) * u as f32).collect(),
@@ -117,7 +130,8 @@ impl Plan {
             })
             .collect();
         Plan {
-            size: p.size as usize,
+            width: region.width as usize,
+            region,
             fade: p.fade,
             octaves,
             source,

@@ -6,11 +6,12 @@ use super::plan::{OctavePlan, Plan};
 use crate::engine::heightmap::Heightmap;
 use crate::engine::noise_params::NoiseParams;
 use crate::engine::proximity::{ProximityFn, ProximityVisitor};
+use crate::engine::region::Region;
 
 /// The original's loops, literally: grid cell by grid cell, pixel by pixel, random
 /// numbers drawn per pixel and corner. Slow; the fast kernel is tested against it.
 pub(in crate::engine) fn reference(p: &NoiseParams) -> Heightmap {
-    let plan = Plan::new(p);
+    let plan = Plan::new(p, Region::full(p.size));
     let size = p.size as i32;
     let mut hm = Heightmap::filled(p.size, 0.5);
     let fade = |a: f32, b: f32| p.fade.eval(a) * p.fade.eval(b);
@@ -79,7 +80,7 @@ impl ProximityVisitor for Free<'_> {
             &plan.source,
             &plan.frame,
             plan.fade,
-            plan.size,
+            plan.region,
             0,
             data,
             &mut sc,
