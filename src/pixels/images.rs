@@ -11,10 +11,10 @@ fn map_rows<P>(hm: &Heightmap, per_px: usize, f: impl Fn(f32, &mut [P]) + Sync) 
 where
     P: Send + Default + Clone,
 {
-    let size = hm.size() as usize;
-    let mut out = vec![P::default(); size * size * per_px];
-    out.par_chunks_mut(size * per_px.max(1))
-        .zip(hm.data().par_chunks(size.max(1)))
+    let width = hm.width() as usize;
+    let mut out = vec![P::default(); hm.data().len() * per_px];
+    out.par_chunks_mut(width * per_px.max(1))
+        .zip(hm.data().par_chunks(width.max(1)))
         .for_each(|(dst, src)| {
             for (px, &h) in dst.chunks_exact_mut(per_px).zip(src) {
                 f(h, px);
@@ -27,16 +27,16 @@ where
 pub fn grey8(hm: &Heightmap, out: &OutputParams) -> GrayImage {
     let tm = ToneMap::for_heightmap(hm, out);
     let data = map_rows(hm, 1, |h, px: &mut [u8]| px[0] = to_u8(tm.grey(h)));
-    let s = hm.size();
-    GrayImage::from_raw(s, s, data).unwrap_or_else(|| GrayImage::new(s, s))
+    let (w, h) = (hm.width(), hm.height());
+    GrayImage::from_raw(w, h, data).unwrap_or_else(|| GrayImage::new(w, h))
 }
 
 /// 16-bit grey image.
 pub fn grey16(hm: &Heightmap, out: &OutputParams) -> ImageBuffer<Luma<u16>, Vec<u16>> {
     let tm = ToneMap::for_heightmap(hm, out);
     let data = map_rows(hm, 1, |h, px: &mut [u16]| px[0] = to_u16(tm.grey(h)));
-    let s = hm.size();
-    ImageBuffer::from_raw(s, s, data).unwrap_or_else(|| ImageBuffer::new(s, s))
+    let (w, h) = (hm.width(), hm.height());
+    ImageBuffer::from_raw(w, h, data).unwrap_or_else(|| ImageBuffer::new(w, h))
 }
 
 /// Opaque RGBA grey (what the preview shows when transparency is off).
@@ -46,8 +46,8 @@ pub fn rgba_opaque(hm: &Heightmap, out: &OutputParams) -> RgbaImage {
         let g = to_u8(tm.grey(h));
         px.copy_from_slice(&[g, g, g, 255]);
     });
-    let s = hm.size();
-    RgbaImage::from_raw(s, s, data).unwrap_or_else(|| RgbaImage::new(s, s))
+    let (w, h) = (hm.width(), hm.height());
+    RgbaImage::from_raw(w, h, data).unwrap_or_else(|| RgbaImage::new(w, h))
 }
 
 /// The semi-transparent variant: colour = the tint, alpha = the mapped grey.
@@ -57,8 +57,8 @@ pub fn rgba_transparent(hm: &Heightmap, out: &OutputParams) -> RgbaImage {
     let data = map_rows(hm, 4, |h, px: &mut [u8]| {
         px.copy_from_slice(&[r, g, b, to_u8(tm.grey(h))]);
     });
-    let s = hm.size();
-    RgbaImage::from_raw(s, s, data).unwrap_or_else(|| RgbaImage::new(s, s))
+    let (w, h) = (hm.width(), hm.height());
+    RgbaImage::from_raw(w, h, data).unwrap_or_else(|| RgbaImage::new(w, h))
 }
 
 /// The mapped grey through the colour ramp (greyscale when `out.ramp` is `None`),
@@ -69,8 +69,8 @@ pub fn rgba_ramp(hm: &Heightmap, out: &OutputParams) -> RgbaImage {
     let data = map_rows(hm, 4, |h, px: &mut [u8]| {
         px.copy_from_slice(&sampler.sample(tm.grey(h)));
     });
-    let s = hm.size();
-    RgbaImage::from_raw(s, s, data).unwrap_or_else(|| RgbaImage::new(s, s))
+    let (w, h) = (hm.width(), hm.height());
+    RgbaImage::from_raw(w, h, data).unwrap_or_else(|| RgbaImage::new(w, h))
 }
 
 /// A single pixel of the semi-transparent variant (for previews that composite).
@@ -128,6 +128,16 @@ mod tests {
         assert_eq!(img.get_pixel(1, 0).0, [128, 0, 128, 128]);
         // 0.75 with contrast 2 is 1.0 (the ramp sees the mapped grey, not the height).
         assert_eq!(img.get_pixel(1, 1).0, [0, 0, 255, 255]);
+    }
+
+    #[test]
+    fn bands_map_to_images_of_their_shape() {
+        let band = Heightmap::from_rect(3, 1, vec![0.0, 0.5, 1.0]).unwrap();
+        let out = OutputParams::default();
+        assert_eq!(grey8(&band, &out).dimensions(), (3, 1));
+        assert_eq!(grey8(&band, &out).as_raw(), &vec![0, 128, 255]);
+        assert_eq!(rgba_ramp(&band, &out).dimensions(), (3, 1));
+        assert_eq!(grey16(&band, &out).dimensions(), (3, 1));
     }
 
     #[test]

@@ -86,7 +86,8 @@ pub fn normals_of_heights(
 pub fn mapped_heights(hm: &Heightmap, out: &OutputParams) -> Heightmap {
     let tm = ToneMap::for_heightmap(hm, out);
     let data = hm.data().par_iter().map(|&h| tm.grey(h)).collect();
-    Heightmap::from_data(hm.size(), data).unwrap_or_else(|| Heightmap::filled(hm.size(), 0.0))
+    let (w, h) = (hm.width(), hm.height());
+    Heightmap::from_rect(w, h, data).unwrap_or_else(|| Heightmap::filled_rect(w, h, 0.0))
 }
 
 /// The normal map of the texture as exported: mapped grey, `out`'s strength and
