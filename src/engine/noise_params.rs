@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// The generator's parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct NoiseParams {
     /// Side length of the square texture in pixels.
     pub size: u32,

@@ -1,6 +1,7 @@
 //! [`Error`]: any failure of the library, the file layer's error. The lower layers'
 //! errors ([`EngineError`], [`ParamError`], [`OutputError`]) convert into it.
 
+use super::shown_path::shown;
 use crate::engine::{EngineError, ParamError};
 use crate::pixels::OutputError;
 use std::path::PathBuf;
@@ -18,29 +19,69 @@ pub enum Error {
     #[error("cancelled")]
     Cancelled,
     /// A preset file could not be parsed or understood.
-    #[error("{path}: {message}")]
+    #[error("{}: {message}", shown(path))]
     Preset {
         /// The file (or `<text>` when parsed from memory).
         path: PathBuf,
         /// What is wrong, with the line and column where known.
         message: String,
     },
-    /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    /// Reading or writing a file failed. The OS error is part of the message, not a
+    /// `source()`, so a chain printed with `{:#}` says it once.
+    #[error("{}: {error}", shown(path))]
     Io {
         /// The file concerned.
         path: PathBuf,
         /// The operating system's error.
-        source: std::io::Error,
+        error: std::io::Error,
+    },
+    /// A path that names something other than a regular file (a FIFO, a device, a
+    /// socket, a directory, a dangling link), which is neither read nor replaced.
+    #[error("{}: {what}, not a regular file", shown(path))]
+    NotRegular {
+        /// The path given.
+        path: PathBuf,
+        /// What it is ("a FIFO", "a character device", ...).
+        what: &'static str,
+    },
+    /// A file larger than this kind of file can reasonably be (read no further).
+    #[error("{}: {what} is larger than {limit} bytes", shown(path))]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// What was too large ("the preset text", ...).
+        what: &'static str,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// A text field longer than a preset may hold.
+    #[error("preset {what} is {len} characters long; at most {max}")]
+    TooLong {
+        /// Which field.
+        what: &'static str,
+        /// Its length in characters.
+        len: usize,
+        /// The limit.
+        max: usize,
     },
     /// Image encoding failed.
-    #[error("{path}: cannot encode image: {message}")]
+    #[error("{}: cannot encode image: {message}", shown(path))]
     Encode {
         /// The file being written.
         path: PathBuf,
         /// The encoder's message.
         message: String,
     },
+}
+
+impl Error {
+    /// An [`Error::Io`] for `path`.
+    pub fn io(path: &std::path::Path, error: std::io::Error) -> Self {
+        Error::Io {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
 }
 
 impl From<EngineError> for Error {
@@ -54,3 +95,19 @@ impl From<EngineError> for Error {
 
 /// Result with the library's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn os_errors_are_said_once_and_paths_stay_on_one_line() {
+        let e = Error::io(
+            std::path::Path::new("a\nb.png"),
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        );
+        let chained = format!("{:#}", anyhow::Error::from(e));
+        assert_eq!(chained.matches("not found").count(), 1, "{chained}");
+        assert!(!chained.contains('\n'), "{chained}");
+    }
+}

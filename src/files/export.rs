@@ -1,7 +1,7 @@
 //! Encoding a texture in an [`ExportFormat`] and writing it atomically; PNGs carry the
 //! preset that made them.
 
-use super::atomic_write::write_atomic;
+use super::atomic_file::write_atomic;
 use super::error::Result;
 use super::export_format::ExportFormat;
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};

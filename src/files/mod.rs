@@ -3,16 +3,23 @@
 //! library's [`Error`] lives here: the engine's and the pixel layer's errors convert
 //! into it.
 
-mod atomic_write;
+mod atomic_file;
 mod error;
 mod export;
 mod export_format;
 mod png_io;
 mod preset;
+mod regular_file;
+mod shown_path;
+pub mod temp_registry;
 
-pub use atomic_write::write_atomic;
+pub use atomic_file::{AtomicFile, write_atomic};
 pub use error::{Error, Result};
 pub use export::{encode, encode_with_preset, export, export_with_preset};
 pub use export_format::ExportFormat;
-pub use png_io::{PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text};
-pub use preset::{PRESET_VERSION, Preset};
+pub use png_io::{
+    MAX_PRESET_TEXT, PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text,
+    read_text_from,
+};
+pub use preset::{MAX_DESCRIPTION, MAX_NAME, PRESET_VERSION, Preset};
+pub use shown_path::{ShownPath, one_line, shown};

@@ -4,11 +4,15 @@
 //! `png` crate (image's own PNG backend) directly.
 
 use super::error::{Error, Result};
-use std::io::Cursor;
+use std::io::{BufRead, Cursor, Seek};
 use std::path::Path;
 
 /// The keyword of the iTXt chunk that holds a texture's preset (RON text).
 pub const PRESET_KEYWORD: &str = "lattice-studio-preset";
+
+/// The most text a preset may hold (and a compressed text chunk may inflate to): a
+/// preset is a few kilobytes, so a chunk that inflates further is a decompression bomb.
+pub const MAX_PRESET_TEXT: usize = 1 << 20;
 
 /// The pixel layout of an image to encode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,26 +74,35 @@ pub fn is_png(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'])
 }
 
-/// Whether the file at `path` starts with the PNG signature (false when unreadable).
+/// Whether `path` is a regular file that starts with the PNG signature (false when
+/// unreadable; a FIFO is not opened, so this never blocks).
 pub fn file_is_png(path: &Path) -> bool {
     use std::io::Read;
     let mut head = [0u8; 8];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut head))
-        .is_ok()
+    super::regular_file::open_regular(path).is_ok_and(|mut f| f.read_exact(&mut head).is_ok())
         && is_png(&head)
 }
 
+/// The text of chunk `keyword`; compressed chunks inflate no further than
+/// [`MAX_PRESET_TEXT`] (a bomb stops there, with an error).
 fn find_text(info: &png::Info<'_>, keyword: &str) -> Option<Result<String, png::DecodingError>> {
     if let Some(c) = info.utf8_text.iter().find(|c| c.keyword == keyword) {
-        return Some(c.get_text());
+        let mut c = c.clone();
+        return Some(
+            c.decompress_text_with_limit(MAX_PRESET_TEXT)
+                .and_then(|()| c.get_text()),
+        );
     }
     if let Some(c) = info
         .compressed_latin1_text
         .iter()
         .find(|c| c.keyword == keyword)
     {
-        return Some(c.get_text());
+        let mut c = c.clone();
+        return Some(
+            c.decompress_text_with_limit(MAX_PRESET_TEXT)
+                .and_then(|()| c.get_text()),
+        );
     }
     info.uncompressed_latin1_text
         .iter()
@@ -100,13 +113,20 @@ fn find_text(info: &png::Info<'_>, keyword: &str) -> Option<Result<String, png::
 /// The text of the chunk named `keyword` in PNG `bytes`, `None` when there is none.
 /// `path` names the file in error messages.
 pub fn read_text(bytes: &[u8], keyword: &str, path: &Path) -> Result<Option<String>> {
+    read_text_from(Cursor::new(bytes), keyword, path)
+}
+
+/// [`read_text`] from a reader (a file is read as far as the chunk, not loaded whole).
+pub fn read_text_from<R: BufRead + Seek>(
+    source: R,
+    keyword: &str,
+    path: &Path,
+) -> Result<Option<String>> {
     let err = |e: png::DecodingError| Error::Preset {
         path: path.to_path_buf(),
         message: format!("cannot read PNG: {e}"),
     };
-    let mut reader = png::Decoder::new(Cursor::new(bytes))
-        .read_info()
-        .map_err(err)?;
+    let mut reader = png::Decoder::new(source).read_info().map_err(err)?;
     // Our own files put the chunk before the image data; others may put it after, and
     // `finish` reads the remaining chunks without decoding the pixels.
     if let Some(found) = find_text(reader.info(), keyword) {
@@ -146,6 +166,32 @@ mod tests {
             let img = image::load_from_memory(&bytes).unwrap();
             assert_eq!((img.width(), img.height()), (2, 2));
         }
+    }
+
+    #[test]
+    fn a_text_bomb_stops_at_the_cap() {
+        // 64 MiB of spaces compress to about 64 KiB; the text inflates no further than
+        // the cap, quickly and in bounded memory.
+        let big = " ".repeat(64 << 20);
+        let mut info = png::Info::with_size(1, 1);
+        info.color_type = png::ColorType::Grayscale;
+        info.bit_depth = png::BitDepth::Eight;
+        let mut chunk = png::text_metadata::ITXtChunk::new(PRESET_KEYWORD, big);
+        chunk.compressed = true;
+        info.utf8_text.push(chunk);
+        let mut bytes = Vec::new();
+        {
+            let enc = png::Encoder::with_info(&mut bytes, info).unwrap();
+            let mut w = enc.write_header().unwrap();
+            w.write_image_data(&[0]).unwrap();
+            w.finish().unwrap();
+        }
+        assert!(bytes.len() < 1 << 20, "{}", bytes.len());
+        let e = read_text(&bytes, PRESET_KEYWORD, Path::new("bomb.png")).unwrap_err();
+        assert!(
+            e.to_string().starts_with("bomb.png: cannot read PNG"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Presets: every parameter of a texture in a RON file.
 
-use super::atomic_write::write_atomic;
+use super::atomic_file::write_atomic;
 use super::error::{Error, Result};
-use super::png_io;
+use super::png_io::{self, MAX_PRESET_TEXT};
+use super::regular_file::read_limited;
 use crate::engine::NoiseParams;
 use crate::pixels::OutputParams;
 use serde::{Deserialize, Serialize};
@@ -10,11 +11,15 @@ use std::path::Path;
 
 /// The preset format version this build writes (and the newest it reads).
 pub const PRESET_VERSION: u32 = 1;
+/// Longest preset name, in characters.
+pub const MAX_NAME: usize = 200;
+/// Longest preset description, in characters.
+pub const MAX_DESCRIPTION: usize = 20_000;
 
 /// A named texture: noise and output parameters. Missing fields take their defaults,
 /// so presets written by older versions keep loading.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Preset {
     /// Format version (see [`PRESET_VERSION`]).
     pub version: u32,
@@ -49,6 +54,8 @@ impl Preset {
             path: origin.to_path_buf(),
             message,
         };
+        // Editors on Windows may start UTF-8 text with a byte-order mark.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let preset: Preset = ron::Options::default().from_str(text).map_err(|e| {
             err(format!(
                 "line {}, column {}: {}",
@@ -61,21 +68,35 @@ impl Preset {
                 preset.version
             )));
         }
-        preset.noise.validate().map_err(|e| err(e.to_string()))?;
-        preset.output.validate().map_err(|e| err(e.to_string()))?;
+        preset.validate().map_err(|e| err(e.to_string()))?;
         Ok(preset)
     }
 
-    /// Reads and parses a preset file: RON text, or a PNG exported by Lattice Studio
-    /// (its embedded preset), recognised by its signature whatever the extension.
-    pub fn load(path: &Path) -> Result<Preset> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        if png_io::is_png(&bytes) {
-            return Self::from_png_bytes(&bytes, path);
+    /// Checks every value, and that the preset's text stays small enough to be read
+    /// back (see [`MAX_PRESET_TEXT`]): what cannot be reloaded cannot be saved.
+    pub fn validate(&self) -> Result<()> {
+        self.noise.validate()?;
+        self.output.validate()?;
+        let long = |what, len, max| Err(Error::TooLong { what, len, max });
+        if self.name.chars().count() > MAX_NAME {
+            return long("name", self.name.chars().count(), MAX_NAME);
         }
+        if self.description.chars().count() > MAX_DESCRIPTION {
+            let n = self.description.chars().count();
+            return long("description", n, MAX_DESCRIPTION);
+        }
+        Ok(())
+    }
+
+    /// Reads and parses a preset file: RON text, or a PNG exported by Lattice Studio
+    /// (its embedded preset), recognised by its signature whatever the extension. Only
+    /// regular files are read (a FIFO or device is refused, not waited on), a PNG only as
+    /// far as its preset, and RON text only up to [`MAX_PRESET_TEXT`].
+    pub fn load(path: &Path) -> Result<Preset> {
+        if png_io::file_is_png(path) {
+            return Self::from_png(path);
+        }
+        let bytes = read_limited(path, MAX_PRESET_TEXT as u64, "a preset")?;
         let text = String::from_utf8(bytes).map_err(|_| Error::Preset {
             path: path.to_path_buf(),
             message: "not a preset: neither RON text (UTF-8) nor a PNG".to_owned(),
@@ -83,18 +104,23 @@ impl Preset {
         Self::from_ron(&text, path)
     }
 
-    /// Reads the preset embedded in a PNG exported by Lattice Studio.
+    /// Reads the preset embedded in a PNG exported by Lattice Studio (the file is read
+    /// as far as the preset's chunk, not loaded whole).
     pub fn from_png(path: &Path) -> Result<Preset> {
-        let bytes = std::fs::read(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::from_png_bytes(&bytes, path)
+        let file = super::regular_file::open_regular(path)?;
+        let text =
+            png_io::read_text_from(std::io::BufReader::new(file), png_io::PRESET_KEYWORD, path)?;
+        Self::from_png_text(text, path)
     }
 
     /// [`Preset::from_png`] on bytes already read; `origin` names them in errors.
     pub fn from_png_bytes(bytes: &[u8], origin: &Path) -> Result<Preset> {
-        match png_io::read_text(bytes, png_io::PRESET_KEYWORD, origin)? {
+        let text = png_io::read_text(bytes, png_io::PRESET_KEYWORD, origin)?;
+        Self::from_png_text(text, origin)
+    }
+
+    fn from_png_text(text: Option<String>, origin: &Path) -> Result<Preset> {
+        match text {
             Some(text) => Self::from_ron(&text, origin),
             None => Err(Error::Preset {
                 path: origin.to_path_buf(),
@@ -119,8 +145,9 @@ impl Preset {
             .unwrap_or_default()
     }
 
-    /// Writes the preset atomically.
+    /// Writes the preset atomically (refusing one that could not be loaded again).
     pub fn save(&self, path: &Path) -> Result<()> {
+        self.validate()?;
         let mut text = self.to_ron();
         text.push('\n');
         write_atomic(path, text.as_bytes())
@@ -149,6 +176,53 @@ mod tests {
         assert_eq!(p.noise.seed, 5);
         assert_eq!(p.noise.size, NoiseParams::default().size);
         assert_eq!(p.output, OutputParams::default());
+    }
+
+    #[test]
+    fn unknown_fields_are_refused_with_name_and_line() {
+        let text = "(\n  name: \"x\",\n  noise: (\n    persistance: 0.5,\n  ),\n)";
+        let e = Preset::from_ron(text, Path::new("typo.ron"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 4") && e.contains("persistance"), "{e}");
+        for text in [
+            "(colour: 1)",
+            "(output: (contrst: 1.0))",
+            "(output: (ramp: Some((stops: [(position: 0.0, color: (0, 0, 0, 255), x: 1)]))))",
+        ] {
+            assert!(
+                Preset::from_ron(text, Path::new("t.ron")).is_err(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let p = Preset::from_ron("\u{feff}(name: \"bom\")", Path::new("b.ron")).unwrap();
+        assert_eq!(p.name, "bom");
+    }
+
+    #[test]
+    fn what_cannot_be_loaded_again_cannot_be_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut p = Preset {
+            description: "x".repeat(MAX_DESCRIPTION + 1),
+            ..Preset::default()
+        };
+        assert!(p.save(&dir.path().join("long.ron")).is_err());
+        p.description.clear();
+        p.output.ramp = Some(crate::pixels::ColorRamp {
+            stops: vec![
+                crate::pixels::RampStop {
+                    position: 0.5,
+                    color: [1, 2, 3, 4],
+                };
+                10_000
+            ],
+        });
+        assert!(p.save(&dir.path().join("stops.ron")).is_err());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 
     #[test]

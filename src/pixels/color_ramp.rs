@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// One stop of a ramp: at grey `position` (0..1) the colour is `color`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RampStop {
     /// Where the stop sits on the 0..1 grey axis (values outside still sort, and clamp).
     pub position: f32,
@@ -18,10 +19,14 @@ pub struct RampStop {
 /// first stop and above the last one the end colours hold. Stops need not be sorted:
 /// sampling sorts them (stably, so equal positions make a hard edge in list order).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ColorRamp {
     /// The stops, in any order.
     pub stops: Vec<RampStop>,
 }
+
+/// Most stops a ramp may have (a preset, PNGs included, must stay small enough to load).
+pub const MAX_STOPS: usize = 256;
 
 /// Ids of the built-in ramps, in menu order.
 pub const BUILTIN_IDS: [&str; 8] = [
@@ -122,8 +127,14 @@ impl ColorRamp {
             .find(|id| Self::builtin(id).as_ref() == Some(self))
     }
 
-    /// Refuses an empty ramp and non-finite positions.
+    /// Refuses an empty ramp, more than [`MAX_STOPS`] stops and non-finite positions.
     pub fn validate(&self) -> Result<(), OutputError> {
+        if self.stops.len() > MAX_STOPS {
+            return Err(OutputError::TooManyStops {
+                stops: self.stops.len(),
+                max: MAX_STOPS,
+            });
+        }
         if self.stops.is_empty() {
             return Err(OutputError::Ramp {
                 message: "a colour ramp needs at least one stop".to_owned(),
@@ -205,20 +216,35 @@ impl ColorRamp {
     }
 }
 
+/// The bytes of hex digits (`ff8000` -> `[255, 128, 0]`), optionally after one `#`;
+/// `None` unless every character is a hex digit (`u8::from_str_radix` alone would take
+/// `+f` as 15) and there is an even number of them.
+pub fn hex_bytes(text: &str) -> Option<Vec<u8>> {
+    let hex = text.strip_prefix('#').unwrap_or(text);
+    if hex.is_empty() || !hex.len().is_multiple_of(2) || !hex.bytes().all(|b| b.is_ascii_hexdigit())
+    {
+        return None;
+    }
+    hex.as_bytes()
+        .chunks_exact(2)
+        .map(|pair| {
+            std::str::from_utf8(pair)
+                .ok()
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+        })
+        .collect()
+}
+
 fn parse_stop(text: &str) -> Result<RampStop, String> {
     let bad = || format!("bad ramp stop '{text}': expected POS:RRGGBB or POS:RRGGBBAA");
     let (pos, hex) = text.trim().split_once(':').ok_or_else(bad)?;
     let position: f32 = pos.trim().parse().map_err(|_| bad())?;
-    let hex = hex.trim().trim_start_matches('#');
-    if !(hex.len() == 6 || hex.len() == 8) || !hex.is_ascii() {
-        return Err(bad());
-    }
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|_| bad());
-    let a = if hex.len() == 8 { byte(6)? } else { 255 };
-    Ok(RampStop {
-        position,
-        color: [byte(0)?, byte(2)?, byte(4)?, a],
-    })
+    let color = match hex_bytes(hex.trim()).as_deref() {
+        Some(&[r, g, b]) => [r, g, b, 255],
+        Some(&[r, g, b, a]) => [r, g, b, a],
+        _ => return Err(bad()),
+    };
+    Ok(RampStop { position, color })
 }
 
 /// A ramp ready to colour pixels: stops sorted, never empty.
@@ -255,6 +281,27 @@ impl RampSampler {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_takes_digits_only() {
+        assert_eq!(hex_bytes("ff8000"), Some(vec![255, 128, 0]));
+        assert_eq!(hex_bytes("#0A0b0C"), Some(vec![10, 11, 12]));
+        for bad in [
+            "+f+f+f",
+            "-f0000",
+            " fff00",
+            "ff80",
+            "ff800",
+            "",
+            "#",
+            "gg0000",
+            "ｆｆ0000",
+        ] {
+            assert!(hex_bytes(bad).is_none_or(|b| b.len() != 3), "{bad}");
+        }
+        assert!(ColorRamp::parse("0:+f+f+f").is_err());
+        assert!(ColorRamp::parse("0:ff0000,1:0000ff80").is_ok());
+    }
 
     fn two() -> ColorRamp {
         ramp(&[(0.25, [0, 100, 200, 0]), (0.75, [200, 100, 0, 255])])

@@ -13,7 +13,7 @@ mod shading;
 mod texture_stats;
 mod tone_map;
 
-pub use color_ramp::{BUILTIN_IDS, ColorRamp, RampSampler, RampStop};
+pub use color_ramp::{BUILTIN_IDS, ColorRamp, MAX_STOPS, RampSampler, RampStop, hex_bytes};
 pub use histogram::Histogram;
 pub use images::{grey8, grey16, rgba_opaque, rgba_ramp, rgba_transparent, transparent_pixel};
 pub use normal_convention::{DEFAULT_STRENGTH, NormalConvention};

@@ -9,6 +9,14 @@ pub enum OutputError {
         /// Which parameter.
         name: &'static str,
     },
+    /// A colour ramp with more stops than presets may hold.
+    #[error("colour ramp: {stops} stops; at most {max}")]
+    TooManyStops {
+        /// How many it has.
+        stops: usize,
+        /// The limit.
+        max: usize,
+    },
     /// A colour ramp that cannot be used (no stops, or a position that is not a number).
     #[error("colour ramp: {message}")]
     Ramp {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a heightmap becomes pixels.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct OutputParams {
     /// `grey = 0.5 + (h - 0.5) * contrast + luminance`, clamped to 0..1.
     pub contrast: f32,
