@@ -1,35 +1,70 @@
 //! The `lattice-studio` binary: no arguments opens the designer, subcommands run headless.
 
 use clap::Parser;
+use lattice_studio::cli::stdout::StdoutError;
 use lattice_studio::cli::{self, Cli};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    cli::interrupt::install();
+    if let Some(warning) = cli::threads::init_global_pool() {
+        say(&format!("warning: {warning}"));
+    }
     let args = match Cli::try_parse() {
         Ok(args) => args,
         Err(err) if !err.use_stderr() => {
-            // --help and --version: clap prints them to stdout as usual.
+            // --help and --version go to stdout; a closed pipe there is not an error.
             let _ = err.print();
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            eprintln!("{}", cli::one_line_error(&err));
+            say(&cli::one_line_error(&err));
             return ExitCode::from(2);
         }
     };
     let result = match &args.command {
-        None => run_gui(args.preset),
+        None => open_designer(args.preset),
         Some(command) => cli::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // `| head` closed the pipe: stop quietly, as `ls | head` does.
+        Err(err)
+            if err
+                .downcast_ref::<StdoutError>()
+                .is_some_and(StdoutError::is_closed_pipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(err) => {
             // `{:#}` joins the context chain on one line.
-            eprintln!("error: {err:#}");
+            say(&format!("error: {err:#}"));
             ExitCode::FAILURE
         }
     }
+}
+
+/// One line on stderr, control characters escaped; a stderr that cannot be written
+/// (`2>/dev/full`) is not worth a panic.
+fn say(message: &str) {
+    let line = lattice_studio::files::one_line(message);
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// A lone argument that is neither a command nor a file is a typo, not a preset to open.
+fn open_designer(preset: Option<PathBuf>) -> anyhow::Result<()> {
+    if let Some(path) = &preset
+        && std::fs::symlink_metadata(path).is_err()
+    {
+        anyhow::bail!(
+            "'{}': unknown command, and no such preset file (commands: render, list, bench; \
+             see --help)",
+            lattice_studio::files::shown(path)
+        );
+    }
+    run_gui(preset)
 }
 
 /// Opens the designer window on `preset` (or the default preset).

@@ -4,14 +4,9 @@
 use lattice_studio::engine::generate_simple;
 use lattice_studio::{NoiseParams, Preset, Proximity};
 use std::path::PathBuf;
-use std::process::Command;
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_lattice-studio"))
-}
 
 mod common;
-use common::cli::{ok, run};
+use common::cli::{bin, ok, run};
 use common::files::{preset_path as preset, read_r32};
 
 fn heights(params: &NoiseParams) -> Vec<f32> {

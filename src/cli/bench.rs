@@ -2,6 +2,8 @@
 
 use super::overrides::Overrides;
 use super::render::resolve;
+use super::stdout::outln;
+use super::threads::parse_threads;
 use crate::engine::NoiseParams;
 use crate::engine::generate_into;
 use crate::engine::{Heightmap, JobControl, Proximity};
@@ -16,9 +18,9 @@ pub struct BenchArgs {
     /// Preset file (RON); without one the defaults apply.
     #[arg(value_name = "PRESET.ron")]
     pub preset: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    /// Worker threads (default: one per core; at most 8 per core).
+    #[arg(long, value_name = "T", value_parser = parse_threads)]
+    pub threads: Option<usize>,
     /// Timed runs after the warm-up.
     #[arg(long, value_name = "R", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
@@ -96,7 +98,7 @@ fn time_one(
         // Keep the result observable so the work cannot be optimised away.
         std::hint::black_box(&hm);
         if print_each {
-            println!("run {i}: {ms:.3} ms");
+            outln!("run {i}: {ms:.3} ms")?;
         }
         times.push(ms);
     }
@@ -113,13 +115,14 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
     if pixel_octaves(&preset.noise) == 0 {
         bail!("nothing to time: no octave has a step of at least 1 pixel (octaves is 0)");
     }
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        builder = builder.num_threads(usize::from(t));
-    }
-    let pool = builder.build().context("cannot start the worker threads")?;
+    // Always an explicit count: rayon's default would read RAYON_NUM_THREADS unchecked.
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
     let p = &preset.noise;
-    println!(
+    outln!(
         "bench: {s}x{s}, {o} octaves computed, initial step {st}, {f}, {r}, {t} threads, {n} runs",
         s = p.size,
         o = p.steps().count(),
@@ -128,7 +131,7 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
         r = p.random.id(),
         t = pool.current_num_threads(),
         n = args.repeat,
-    );
+    )?;
     pool.install(|| {
         if args.all_proximity {
             for proximity in Proximity::ALL {
@@ -137,15 +140,15 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
                     ..p.clone()
                 };
                 let summary = time_one(&params, args.repeat, true, false)?;
-                println!("{} {summary}", proximity.id());
+                outln!("{} {summary}", proximity.id())?;
             }
         } else {
-            println!("proximity: {}", p.proximity.id());
+            outln!("proximity: {}", p.proximity.id())?;
             let fresh = time_one(p, args.repeat, false, false)?;
-            println!("fresh map each run: {fresh}");
-            println!("regenerating into the same map:");
+            outln!("fresh map each run: {fresh}")?;
+            outln!("regenerating into the same map:")?;
             let summary = time_one(p, args.repeat, true, true)?;
-            println!("{summary}");
+            outln!("{summary}")?;
         }
         Ok(())
     })

@@ -4,10 +4,13 @@
 //! hands the [`Command`] to [`run`]. Errors surface here as `anyhow` (this is an edge).
 
 mod bench;
+pub mod interrupt;
 mod list;
 mod octave_flags;
 mod overrides;
 mod render;
+pub mod stdout;
+pub mod threads;
 
 pub use bench::BenchArgs;
 pub use overrides::Overrides;
@@ -48,10 +51,7 @@ pub enum Command {
 pub fn run(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Render(args) => render::run(args),
-        Command::List => {
-            print!("{}", list::listing());
-            Ok(())
-        }
+        Command::List => Ok(stdout::write_stdout(&list::listing())?),
         Command::Bench(args) => bench::run(args),
     }
 }

@@ -6,8 +6,8 @@ use crate::engine::{Displacement, MAX_SIZE, OctaveLaw};
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::files::Preset;
 use crate::files::Result;
-use crate::pixels::ColorRamp;
 use crate::pixels::NormalConvention;
+use crate::pixels::{ColorRamp, hex_bytes};
 use clap::Args;
 
 /// Every parameter as an optional flag. `None` keeps the preset's value, so the same
@@ -249,13 +249,12 @@ fn parse_convention(id: &str) -> Result<NormalConvention, String> {
 }
 
 fn parse_tint(s: &str) -> Result<[u8; 3], String> {
-    let hex = s.trim().trim_start_matches('#');
-    let bad = || format!("'{s}' is not a colour; expected hex RRGGBB, e.g. ff8000");
-    if hex.len() != 6 || !hex.is_ascii() {
-        return Err(bad());
+    match hex_bytes(s.trim()).as_deref() {
+        Some(&[r, g, b]) => Ok([r, g, b]),
+        _ => Err(format!(
+            "'{s}' is not a colour; expected hex RRGGBB, e.g. ff8000"
+        )),
     }
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|_| bad());
-    Ok([byte(0)?, byte(2)?, byte(4)?])
 }
 
 fn parse_size(s: &str) -> Result<u32, String> {

@@ -1,10 +1,11 @@
 //! `lattice-studio render`: preset + flags -> one file.
 
 use super::overrides::Overrides;
+use super::stdout::write_stdout_bytes;
 use crate::engine::NoiseParams;
 use crate::engine::{Heightmap, JobControl, generate};
 use crate::files::Preset;
-use crate::files::{ExportFormat, export_with_preset};
+use crate::files::{AtomicFile, ExportFormat, encode_with_preset, export_with_preset};
 use anyhow::bail;
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -22,7 +23,8 @@ pub struct RenderArgs {
     /// used); without one the defaults apply.
     #[arg(value_name = "PRESET.ron|PNG")]
     pub preset: Option<PathBuf>,
-    /// Output file.
+    /// Output file, written atomically (a failed or interrupted render leaves no file
+    /// and keeps an old one); `-` writes to standard output, for pipes.
     #[arg(long, short, value_name = "FILE")]
     pub out: PathBuf,
     /// png, png-transparent, png16, r16, r32, normal (RGB normal map), color (RGB through
@@ -57,23 +59,20 @@ pub fn output_format(flag: Option<ExportFormat>, out: &Path) -> ExportFormat {
         .unwrap_or_default()
 }
 
-/// Refuses an output path that cannot be written before spending time on the render.
+/// `--out -`: the file goes to standard output.
+fn is_stdout(out: &Path) -> bool {
+    out.as_os_str() == "-"
+}
+
+/// Refuses an output that cannot be written before spending time on the render.
 fn check_destination(out: &Path) -> anyhow::Result<()> {
-    if out.is_dir() {
-        bail!("{}: is a directory", out.display());
+    if is_stdout(out) {
+        if std::io::stdout().is_terminal() {
+            bail!("--out -: standard output is a terminal; redirect it to a file or a pipe");
+        }
+        return Ok(());
     }
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !parent.is_dir() {
-        bail!(
-            "{}: directory {} does not exist",
-            out.display(),
-            parent.display()
-        );
-    }
-    Ok(())
+    Ok(AtomicFile::check(out)?)
 }
 
 /// Runs `render`.
@@ -82,7 +81,12 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let format = output_format(args.format, &args.out);
     check_destination(&args.out)?;
     let heightmap = generate_with_progress(&preset.noise)?;
-    export_with_preset(&heightmap, &preset, format, &args.out)?;
+    if is_stdout(&args.out) {
+        let bytes = encode_with_preset(&heightmap, &preset, format, &args.out)?;
+        write_stdout_bytes(&bytes)?;
+    } else {
+        export_with_preset(&heightmap, &preset, format, &args.out)?;
+    }
     Ok(())
 }
 
@@ -152,5 +156,6 @@ mod tests {
         assert!(check_destination(Path::new("/nonexistent-dir-xyz/a.png")).is_err());
         assert!(check_destination(Path::new("a.png")).is_ok());
         assert!(check_destination(Path::new("/")).is_err());
+        assert!(check_destination(Path::new("/dev/null")).is_err());
     }
 }

@@ -19,3 +19,16 @@ pub fn ok(out: &Output) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The binary as a command to configure (stdin, stdout, environment).
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_lattice-studio"))
+}
+
+/// The one line a failed command wrote to stderr (asserts it is exactly one line).
+pub fn one_error_line(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "not one line: {err:?}");
+    assert!(err.starts_with("error: "), "{err:?}");
+    err
+}
