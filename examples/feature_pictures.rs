@@ -17,17 +17,17 @@ fn mosaic(tile: &GrayImage) -> GrayImage {
 fn main() -> Result<()> {
     let dir = Path::new("assets");
     let mut preset = Preset::default();
-    preset.noise.size = 256;
-    preset.noise.initial_step = 64;
-    preset.noise.octaves = 6;
-    preset.noise.random = RandomSource::Modern;
-    preset.noise.seed = 7;
+    preset.noise_mut().size = 256;
+    preset.noise_mut().initial_step = 64;
+    preset.noise_mut().octaves = 6;
+    preset.noise_mut().random = RandomSource::Modern;
+    preset.noise_mut().seed = 7;
     preset.output.auto_levels = true;
 
     // Tiling: the same texture untiled and tiled, each laid out 2x2.
     for tileable in [false, true] {
-        preset.noise.tileable = tileable;
-        let hm = generate_simple(&preset.noise)?;
+        preset.noise_mut().tileable = tileable;
+        let hm = generate_simple(preset.noise())?;
         let tile = lattice_studio::pixels::grey8(&hm, &preset.output);
         let name = if tileable {
             "tiling-on-2x2.png"
@@ -38,12 +38,12 @@ fn main() -> Result<()> {
     }
 
     // Normal map + lit view of a tileable ridged texture.
-    preset.noise.tileable = true;
-    preset.noise.proximity = Proximity::GradientBillowed;
-    preset.noise.fade = lattice_studio::Fade::Quintic;
-    preset.noise.octaves = 5;
-    preset.noise.persistence = 0.3;
-    let hm = generate_simple(&preset.noise)?;
+    preset.noise_mut().tileable = true;
+    preset.noise_mut().proximity = Proximity::GradientBillowed;
+    preset.noise_mut().fade = lattice_studio::Fade::Quintic;
+    preset.noise_mut().octaves = 5;
+    preset.noise_mut().persistence = 0.3;
+    let hm = generate_simple(preset.noise())?;
     export_with_preset(
         &hm,
         &preset,
@@ -86,12 +86,12 @@ fn main() -> Result<()> {
     }
     strip.save(dir.join("normals-strip.png"))?;
 
-    preset.noise.fade = lattice_studio::Fade::Hermite;
+    preset.noise_mut().fade = lattice_studio::Fade::Hermite;
     // Ramps: every built-in on the same texture, side by side, plus a legend strip.
-    preset.noise.proximity = Proximity::Gradient;
-    preset.noise.size = 128;
-    preset.noise.initial_step = 32;
-    let hm = generate_simple(&preset.noise)?;
+    preset.noise_mut().proximity = Proximity::Gradient;
+    preset.noise_mut().size = 128;
+    preset.noise_mut().initial_step = 32;
+    let hm = generate_simple(preset.noise())?;
     let n = BUILTIN_IDS.len() as u32;
     let mut sheet = RgbaImage::new(128 * n, 128 + 16);
     for (i, id) in BUILTIN_IDS.into_iter().enumerate() {
@@ -108,9 +108,9 @@ fn main() -> Result<()> {
     }
     sheet.save(dir.join("ramps.png"))?;
     preset.output.ramp = ColorRamp::builtin("terrain");
-    preset.noise.size = 256;
-    preset.noise.initial_step = 64;
-    let hm = generate_simple(&preset.noise)?;
+    preset.noise_mut().size = 256;
+    preset.noise_mut().initial_step = 64;
+    let hm = generate_simple(preset.noise())?;
     export_with_preset(
         &hm,
         &preset,

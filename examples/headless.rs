@@ -12,7 +12,7 @@ fn main() -> anyhow::Result<()> {
 
     // Parameters -> heightmap (every core; the same bits at any thread count).
     let preset = Preset::load(&preset_path)?;
-    let heightmap = generate(&preset.noise, &JobControl::new())?;
+    let heightmap = generate(preset.noise(), &JobControl::new())?;
     let stats = heightmap.stats();
     let size = heightmap.size();
     println!(

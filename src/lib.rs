@@ -11,8 +11,8 @@
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let mut preset = Preset::load(Path::new("presets/terrain.ron"))?;
-//! preset.noise = preset.noise.resized(128); // smaller, for the example
-//! let heightmap = generate(&preset.noise, &JobControl::new())?;
+//! preset.layers = preset.layers.resized(128); // smaller, for the example
+//! let heightmap = generate(preset.noise(), &JobControl::new())?;
 //!
 //! // Heightmap -> pixels: an `image::GrayImage` after contrast, luminance, levels.
 //! let grey = pixels::grey8(&heightmap, &preset.output);

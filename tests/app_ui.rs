@@ -23,12 +23,12 @@ fn slider_change_updates_state_and_regenerates() {
     h.get_by_role_and_label(Role::Slider, "Persistence")
         .set_value_accesskit(0.8);
     h.step();
-    assert!((h.state().state().preset.noise.persistence - 0.8).abs() < 1e-9);
+    assert!((h.state().state().preset.noise().persistence - 0.8).abs() < 1e-9);
     settled(&mut h);
     let s = h.state().state();
     assert!(s.renders_received > before, "no new render");
     let shown = s.shown.as_ref().unwrap();
-    assert!((shown.noise.persistence - 0.8).abs() < 1e-9);
+    assert!((shown.layers[0].noise.persistence - 0.8).abs() < 1e-9);
     assert!(s.is_dirty());
 }
 
@@ -43,12 +43,12 @@ fn picking_a_proximity_function_renders_it() {
     h.get_by_label("Curvature rigged").click();
     h.step();
     assert_eq!(
-        h.state().state().preset.noise.proximity,
+        h.state().state().preset.noise().proximity,
         Proximity::CurvatureRigged
     );
     settled(&mut h);
     let shown = h.state().state().shown.as_ref().unwrap();
-    assert_eq!(shown.noise.proximity, Proximity::CurvatureRigged);
+    assert_eq!(shown.layers[0].noise.proximity, Proximity::CurvatureRigged);
 }
 
 #[test]
@@ -120,13 +120,13 @@ fn undo_and_redo_with_shortcuts() {
     h.step();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.step();
-    assert_eq!(h.state().state().preset.noise.persistence, 0.5);
+    assert_eq!(h.state().state().preset.noise().persistence, 0.5);
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
     );
     h.step();
-    assert_eq!(h.state().state().preset.noise.persistence, 0.25);
+    assert_eq!(h.state().state().preset.noise().persistence, 0.25);
     settled(&mut h);
 }
 
@@ -144,7 +144,7 @@ fn save_then_reopen_round_trips_and_asks_before_dropping_changes() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     step_until(&mut h, "the save", |a| a.state().path.is_some());
     assert!(!h.state().state().is_dirty());
-    assert_eq!(Preset::load(&path).unwrap().noise.octaves, 5);
+    assert_eq!(Preset::load(&path).unwrap().noise().octaves, 5);
 
     // A change, then Open: the unsaved-changes dialog must appear first.
     h.get_by_role_and_label(Role::Slider, "Octaves")
@@ -159,7 +159,7 @@ fn save_then_reopen_round_trips_and_asks_before_dropping_changes() {
     h.get_by_role_and_label(Role::Button, "Discard changes")
         .click();
     step_until(&mut h, "the reload", |a| {
-        a.state().preset.noise.octaves == 5 && !a.state().is_dirty()
+        a.state().preset.noise().octaves == 5 && !a.state().is_dirty()
     });
     settled(&mut h);
 }
@@ -169,8 +169,8 @@ fn dropping_a_preset_file_loads_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("dropped.ron");
     let mut preset = Preset::default();
-    preset.noise.seed = 42;
-    preset.noise.proximity = Proximity::MonkeySaddle;
+    preset.noise_mut().seed = 42;
+    preset.noise_mut().proximity = Proximity::MonkeySaddle;
     preset.save(&path).unwrap();
     let mut h = harness();
     settled(&mut h);
@@ -181,7 +181,9 @@ fn dropping_a_preset_file_loads_it() {
     assert_eq!(h.state().state().preset, preset);
     settled(&mut h);
     assert_eq!(
-        h.state().state().shown.as_ref().unwrap().noise.proximity,
+        h.state().state().shown.as_ref().unwrap().layers[0]
+            .noise
+            .proximity,
         Proximity::MonkeySaddle
     );
 }
@@ -240,7 +242,7 @@ fn preset_browser_click_loads_and_reset_restores_it() {
         name: "Ridges".into(),
         ..Preset::default()
     };
-    preset.noise.octaves = 4;
+    preset.noise_mut().octaves = 4;
     preset.save(&path).unwrap();
     let mut h = harness();
     settled(&mut h);

@@ -158,7 +158,7 @@ fn table_size_and_distribution_change_the_texture() {
 fn normalised_value_noise_has_max_exactly_one() {
     let preset = Preset::load(&preset_path("value-noise-layers.ron")).unwrap();
     assert!(preset.output.normalize);
-    let h = generate_simple(&preset.noise).unwrap();
+    let h = generate_simple(preset.noise()).unwrap();
     let tm = ToneMap::for_heightmap(&h, &preset.output);
     let max = h
         .data()
@@ -188,7 +188,7 @@ fn golden_images_of_the_classic_presets() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
     for name in PRESETS {
         let preset = Preset::load(&preset_path(&format!("{name}.ron"))).unwrap();
-        let h = generate_simple(&preset.noise.resized(128)).unwrap();
+        let h = generate_simple(&preset.noise().resized(128)).unwrap();
         let img = grey8(&h, &preset.output);
         let path = golden.join(format!("classic-{name}.png"));
         if update {

@@ -18,18 +18,18 @@ fn harness() -> egui_kittest::Harness<'static, LatticeApp> {
 fn randomize_reseeds_and_properties_show_statistics() {
     let mut h = harness();
     let mut p = Preset::default();
-    p.noise.size = 128;
-    p.noise.initial_step = 32;
-    p.noise.random = RandomSource::Permutation;
+    p.noise_mut().size = 128;
+    p.noise_mut().initial_step = 32;
+    p.noise_mut().random = RandomSource::Permutation;
     h.state().push(Command::SetParams(Box::new(p)));
     settle(&mut h);
     h.get_by_label("Classic viewer").click();
     h.step();
     h.step();
-    let before = h.state().state().preset.noise.seed;
+    let before = h.state().state().preset.noise().seed;
     h.get_by_label("Randomize").click();
     h.step();
-    assert_ne!(h.state().state().preset.noise.seed, before);
+    assert_ne!(h.state().state().preset.noise().seed, before);
     settle(&mut h);
 
     for toggle in ["Grid", "Coordinates", "Lit view (bump map)", "Properties"] {
@@ -54,11 +54,11 @@ fn randomize_reseeds_and_properties_show_statistics() {
 fn jump(random: RandomSource) -> (Preset, Preset) {
     let mut h = harness();
     let mut p = Preset::default();
-    p.noise.size = 64;
-    p.noise.initial_step = 16;
-    p.noise.octaves = 3;
-    p.noise.table_size = 16;
-    p.noise.random = random;
+    p.noise_mut().size = 64;
+    p.noise_mut().initial_step = 16;
+    p.noise_mut().octaves = 3;
+    p.noise_mut().table_size = 16;
+    p.noise_mut().random = random;
     h.state().push(Command::SetParams(Box::new(p)));
     settle(&mut h);
     h.get_by_label("Classic viewer").click();
@@ -70,10 +70,10 @@ fn jump(random: RandomSource) -> (Preset, Preset) {
     settle(&mut h);
     let after = h.state().state().preset.clone();
     let shown = h.state().state().shown.as_ref().unwrap();
-    assert_eq!(shown.noise, after.noise);
+    assert_eq!(shown.layers, after.layers);
     assert_eq!(
         shown.heightmap.data(),
-        generate_simple(&after.noise).unwrap().data()
+        generate_simple(after.noise()).unwrap().data()
     );
     (before, after)
 }
@@ -81,8 +81,8 @@ fn jump(random: RandomSource) -> (Preset, Preset) {
 #[test]
 fn jump_keeps_a_permutation_texture_and_changes_a_hash64_one() {
     let (before, after) = jump(RandomSource::Permutation);
-    assert_eq!(before.noise.origin, [0.0, 0.0]);
-    assert_eq!(after.noise.origin, [16.0, 16.0]);
+    assert_eq!(before.noise().origin, [0.0, 0.0]);
+    assert_eq!(after.noise().origin, [16.0, 16.0]);
     // The panned texture comes from the engine's per-pixel path and the unpanned one
     // from the fast path: equal up to float rounding.
     assert!(
@@ -91,7 +91,7 @@ fn jump_keeps_a_permutation_texture_and_changes_a_hash64_one() {
     );
 
     let (before, after) = jump(RandomSource::Hash64);
-    assert_eq!(after.noise.origin, [16.0, 16.0]);
+    assert_eq!(after.noise().origin, [16.0, 16.0]);
     assert!(
         max_difference(&before, &after) > 0.01,
         "hash64 does not repeat with the table"
@@ -101,8 +101,8 @@ fn jump_keeps_a_permutation_texture_and_changes_a_hash64_one() {
 /// Largest height difference between the textures of two presets (library render).
 fn max_difference(a: &Preset, b: &Preset) -> f32 {
     let (a, b) = (
-        generate_simple(&a.noise).unwrap(),
-        generate_simple(&b.noise).unwrap(),
+        generate_simple(a.noise()).unwrap(),
+        generate_simple(b.noise()).unwrap(),
     );
     a.data()
         .iter()
@@ -115,8 +115,8 @@ fn max_difference(a: &Preset, b: &Preset) -> f32 {
 fn pan_and_reset_origin() {
     let mut h = harness();
     let mut p = Preset::default();
-    p.noise.size = 64;
-    p.noise.initial_step = 16;
+    p.noise_mut().size = 64;
+    p.noise_mut().initial_step = 16;
     h.state().push(Command::SetParams(Box::new(p)));
     settle(&mut h);
     h.get_by_label("Classic viewer").click();
@@ -126,10 +126,10 @@ fn pan_and_reset_origin() {
         h.get_by_label(arrow).click();
         h.step();
     }
-    assert_eq!(h.state().state().preset.noise.origin, [2.0, -1.0]);
+    assert_eq!(h.state().state().preset.noise().origin, [2.0, -1.0]);
     settle(&mut h);
     h.get_by_label("Reset origin").click();
     h.step();
-    assert_eq!(h.state().state().preset.noise.origin, [0.0, 0.0]);
+    assert_eq!(h.state().state().preset.noise().origin, [0.0, 0.0]);
     settle(&mut h);
 }

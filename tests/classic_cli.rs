@@ -194,14 +194,14 @@ fn list_names_the_octave_laws() {
 #[test]
 fn command_line_flags_rebuild_every_parameter() {
     let mut want = Preset::default();
-    want.noise.size = 64;
-    want.noise.initial_step = 16;
-    want.noise.random = RandomSource::Permutation;
-    want.noise.table_size = 32;
-    want.noise.distribution = Distribution::Cosine;
-    want.noise.octave_law = OctaveLaw::Classic;
-    want.noise.lacunarity = 3.25;
-    want.noise.origin = [-256.0, 0.1];
+    want.noise_mut().size = 64;
+    want.noise_mut().initial_step = 16;
+    want.noise_mut().random = RandomSource::Permutation;
+    want.noise_mut().table_size = 32;
+    want.noise_mut().distribution = Distribution::Cosine;
+    want.noise_mut().octave_law = OctaveLaw::Classic;
+    want.noise_mut().lacunarity = 3.25;
+    want.noise_mut().origin = [-256.0, 0.1];
     want.output.normalize = true;
     let mut args = vec!["lattice-studio".to_owned(), "render".to_owned()];
     args.extend(["--out".to_owned(), "x.png".to_owned()]);

@@ -216,7 +216,7 @@ fn flags_override_the_preset() {
         "--out",
         out.to_str().unwrap(),
     ]));
-    let mut want = Preset::load(&clouds).unwrap().noise.resized(32);
+    let mut want = Preset::load(&clouds).unwrap().noise().resized(32);
     let before = heights(&want);
     want.seed = 99;
     want.proximity = Proximity::Hill;

@@ -36,7 +36,7 @@ fn normal_map_with_strength_and_convention() {
     let p = Preset::load(&out).unwrap();
     assert_eq!(p.output.normal_strength, 4.5);
     assert_eq!(p.output.normal_convention, NormalConvention::DirectX);
-    assert!(p.noise.tileable);
+    assert!(p.noise().tileable);
 }
 
 #[test]
@@ -56,9 +56,9 @@ fn ramp_by_name_colours_the_output() {
     ]));
     let img = image::open(&out).unwrap().into_rgba8();
     let mut preset = Preset::default();
-    preset.noise = preset.noise.resized(32);
+    preset.layers = preset.layers.resized(32);
     preset.output.ramp = ColorRamp::builtin("lava");
-    let hm = generate_simple(&preset.noise).unwrap();
+    let hm = generate_simple(preset.noise()).unwrap();
     assert_eq!(img, lattice_studio::pixels::rgba_ramp(&hm, &preset.output));
     let bad = run(&["render", "--out", s(&out), "--ramp", "banana"]);
     assert!(!bad.status.success());
@@ -107,10 +107,10 @@ fn an_exported_png_works_as_the_preset() {
     let again = dir.path().join("again.r32");
     ok(&run(&["render", s(&first), "--out", s(&again)]));
     let p = Preset::load(&first).unwrap();
-    assert_eq!((p.noise.size, p.noise.seed), (48, 9));
-    assert_eq!(p.noise.proximity, Proximity::Hill);
+    assert_eq!((p.noise().size, p.noise().seed), (48, 9));
+    assert_eq!(p.noise().proximity, Proximity::Hill);
     assert_eq!(p.output.contrast, 1.3);
-    let want: Vec<u8> = generate_simple(&p.noise)
+    let want: Vec<u8> = generate_simple(p.noise())
         .unwrap()
         .data()
         .iter()
@@ -156,12 +156,12 @@ fn shell_words(cmd: &str) -> Vec<String> {
 fn copied_command_line_reproduces_the_preset() {
     let dir = tempfile::tempdir().unwrap();
     let mut preset = Preset::default();
-    preset.noise.size = 64;
-    preset.noise.initial_step = 16;
-    preset.noise.seed = -3;
-    preset.noise.persistence = 0.37;
-    preset.noise.random = RandomSource::Modern;
-    preset.noise.tileable = true;
+    preset.noise_mut().size = 64;
+    preset.noise_mut().initial_step = 16;
+    preset.noise_mut().seed = -3;
+    preset.noise_mut().persistence = 0.37;
+    preset.noise_mut().random = RandomSource::Modern;
+    preset.noise_mut().tileable = true;
     preset.output.contrast = 1.7;
     preset.output.luminance = -0.2;
     preset.output.tint = [1, 2, 3];
@@ -173,6 +173,6 @@ fn copied_command_line_reproduces_the_preset() {
     assert_eq!(words[..2], ["lattice-studio", "render"]);
     ok(&run(&words[1..]));
     let back = Preset::load(&out).unwrap();
-    assert_eq!(back.noise, preset.noise);
+    assert_eq!(back.noise(), preset.noise());
     assert_eq!(back.output, preset.output);
 }

@@ -24,7 +24,7 @@ use common::files::{golden_dir, preset_path};
 fn render(preset: &str, size: u32) -> image::GrayImage {
     let path = preset_path(preset);
     let p = Preset::load(&path).unwrap_or_else(|e| panic!("{e}"));
-    let noise: NoiseParams = p.noise.resized(size);
+    let noise: NoiseParams = p.noise().resized(size);
     let hm = generate_simple(&noise).unwrap_or_else(|e| panic!("{preset}: {e}"));
     grey8(&hm, &p.output)
 }
@@ -94,7 +94,7 @@ fn a_changed_seed_is_caught() {
     }
     let golden = golden_dir().join("default-128.png");
     let path = preset_path("default.ron");
-    let mut noise = Preset::load(&path).unwrap().noise.resized(128);
+    let mut noise = Preset::load(&path).unwrap().noise().resized(128);
     noise.seed += 1;
     let img = grey8(
         &generate_simple(&noise).unwrap(),

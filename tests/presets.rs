@@ -1,6 +1,6 @@
 //! Every shipped preset loads, is described, renders, and looks different from the others.
 
-use lattice_studio::engine::generate_simple;
+use lattice_studio::engine::{JobControl, Region};
 use lattice_studio::pixels::grey8;
 use lattice_studio::{ExportFormat, Preset};
 
@@ -31,12 +31,14 @@ fn every_preset_loads_is_described_and_renders() {
             path.display()
         );
         assert!(
-            p.noise.size <= 1024,
+            p.noise().size <= 1024,
             "{}: keep CI renders quick",
             path.display()
         );
-        let noise = p.noise.resized(48);
-        let hm = generate_simple(&noise).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let small = p.layers.resized(48);
+        let hm = small
+            .generate_region(Region::full(48), &JobControl::new())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let img = grey8(&hm, &p.output);
         // A preset worth shipping is not a flat or nearly flat image.
         let (lo, hi) = img

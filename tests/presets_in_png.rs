@@ -13,16 +13,16 @@ fn unusual() -> Preset {
         description: "Quotes \" and\nnewlines survive".to_owned(),
         ..Preset::default()
     };
-    p.noise.size = 64;
-    p.noise.seed = -7;
-    p.noise.octaves = 5;
-    p.noise.initial_step = 16;
-    p.noise.persistence = 0.123_456_789;
-    p.noise.displacement = Displacement::Half;
-    p.noise.proximity = Proximity::TriangularEdgeTwo;
-    p.noise.fade = Fade::Cosine;
-    p.noise.random = RandomSource::OriginalHash;
-    p.noise.tileable = true;
+    p.noise_mut().size = 64;
+    p.noise_mut().seed = -7;
+    p.noise_mut().octaves = 5;
+    p.noise_mut().initial_step = 16;
+    p.noise_mut().persistence = 0.123_456_789;
+    p.noise_mut().displacement = Displacement::Half;
+    p.noise_mut().proximity = Proximity::TriangularEdgeTwo;
+    p.noise_mut().fade = Fade::Cosine;
+    p.noise_mut().random = RandomSource::OriginalHash;
+    p.noise_mut().tileable = true;
     p.output.contrast = 1.1;
     p.output.luminance = -0.05;
     p.output.tint = [12, 34, 56];
@@ -47,7 +47,7 @@ fn unusual() -> Preset {
 fn preset_round_trips_through_every_png_format() {
     let dir = tempfile::tempdir().unwrap();
     let preset = unusual();
-    let hm = generate_simple(&preset.noise).unwrap();
+    let hm = generate_simple(preset.noise()).unwrap();
     for format in ExportFormat::ALL.into_iter().filter(|f| f.is_png()) {
         let path = dir.path().join(format!("{}.png", format.id()));
         export_with_preset(&hm, &preset, format, &path).unwrap();
@@ -65,7 +65,7 @@ fn preset_round_trips_through_every_png_format() {
 fn a_png_without_a_preset_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let preset = unusual();
-    let hm = generate_simple(&preset.noise).unwrap();
+    let hm = generate_simple(preset.noise()).unwrap();
     let path = dir.path().join("plain.png");
     export(&hm, &preset.output, ExportFormat::Png, &path).unwrap();
     let e = Preset::load(&path).unwrap_err().to_string();
@@ -83,7 +83,7 @@ fn a_png_without_a_preset_is_a_clear_error() {
 fn coloured_and_normal_exports_have_the_right_layout() {
     let dir = tempfile::tempdir().unwrap();
     let preset = unusual();
-    let hm = generate_simple(&preset.noise).unwrap();
+    let hm = generate_simple(preset.noise()).unwrap();
     let write = |f: ExportFormat| {
         let path = dir.path().join(format!("{}.png", f.id()));
         export_with_preset(&hm, &preset, f, &path).unwrap();

@@ -1,8 +1,8 @@
 //! Seamless tiling: the texture continues across its own edges for every proximity
 //! function, fade, random source and grid displacement; without tiling it does not.
 
-use lattice_studio::engine::generate_simple;
 use lattice_studio::engine::random::{ModernHash, OriginalHash, OriginalTable};
+use lattice_studio::engine::{LayerStack, generate_simple};
 use lattice_studio::files::export_with_preset;
 use lattice_studio::{
     Displacement, ExportFormat, Fade, Heightmap, NoiseParams, OutputParams, Preset, Proximity,
@@ -274,17 +274,17 @@ fn exported_tile_next_to_itself_has_no_seam() {
     {
         for tileable in [true, false] {
             let preset = Preset {
-                noise: NoiseParams {
+                layers: LayerStack::single(NoiseParams {
                     tileable,
                     ..params(proximity, RandomSource::Modern, Fade::Hermite, i)
-                },
+                }),
                 output: OutputParams {
                     auto_levels: true,
                     ..OutputParams::default()
                 },
                 ..Preset::default()
             };
-            let hm = generate_simple(&preset.noise).unwrap();
+            let hm = generate_simple(preset.noise()).unwrap();
             let path = dir.path().join(format!("{i}-{tileable}.png"));
             export_with_preset(&hm, &preset, ExportFormat::Png, &path).unwrap();
             let tile = image::open(&path).unwrap().into_luma8();

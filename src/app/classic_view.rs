@@ -49,8 +49,9 @@ fn new_seed(previous: i32) -> i32 {
 
 impl ClassicView {
     /// The "Classic" side-panel group: edits `draft` (table, normalise, seed) and the view.
-    pub fn panel_ui(&mut self, ui: &mut egui::Ui, draft: &mut Preset) {
-        let n = &mut draft.noise;
+    pub fn panel_ui(&mut self, ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
+        let layer = layer.min(draft.layers.len() - 1);
+        let n = &mut draft.layers[layer].noise;
         let table = uses_table(n.random);
         ui.add_enabled_ui(table, |ui| {
             let hover = "Entries of the permutation and gradient/value table (Parberry's viewer): noise from the permutation hash repeats every table-size cells.";
@@ -95,9 +96,10 @@ impl ClassicView {
         ui.checkbox(&mut draft.output.normalize, "Normalize by maximum")
             .on_hover_text("Divide the texture by its maximum so the brightest value is exactly 1 (the layered value noise article).");
         ui.separator();
-        octave_controls_ui(ui, &mut draft.noise);
+        octave_controls_ui(ui, &mut draft.layers[layer].noise);
         ui.separator();
-        let octaves = LatticeInfo::new(&draft.noise).octave_count();
+        let noise = draft.layers.texture_noise(&draft.layers[layer].noise);
+        let octaves = LatticeInfo::new(&noise).octave_count();
         ui.horizontal(|ui| {
             ui.checkbox(&mut self.show_grid, "Grid")
                 .on_hover_text("Draw the lattice lines of one octave");

@@ -182,7 +182,7 @@ impl LatticeApp {
         let heightmap = s
             .shown
             .as_ref()
-            .filter(|sh| !sh.is_preview && sh.noise == s.preset.noise)
+            .filter(|sh| !sh.is_preview && sh.layers == s.preset.layers && s.solo.is_none())
             .map(|sh| Arc::clone(&sh.heightmap));
         file_jobs::export(
             s.preset.clone(),

@@ -10,7 +10,7 @@ use super::state::{AppState, Shown};
 use super::view_settings::ViewSettings;
 use crate::services::command_line::to_command_line;
 use crate::{
-    engine::ParamError,
+    engine::{LayerError, ParamError},
     files::{ExportFormat, Preset},
     pixels::NormalConvention,
 };
@@ -23,8 +23,13 @@ pub fn feature_groups(
     view: &mut ViewSettings,
     shown: Option<&Shown>,
 ) {
-    if draft.noise.tileable
-        && let Err(e @ ParamError::NotTileable { .. }) = draft.noise.validate()
+    if draft.layers.tileable()
+        && let Err(
+            e @ LayerError::Noise {
+                error: ParamError::NotTileable { .. },
+                ..
+            },
+        ) = draft.layers.validate()
     {
         // Said beside the switch instead of rendering a texture with a seam.
         ui.colored_label(ui.visuals().error_fg_color, e.to_string());
@@ -43,9 +48,9 @@ pub fn feature_groups(
     let r = header.show(ui, |ui| match shown {
         Some(s) => {
             let what = if s.is_preview {
-                format!("of the {0}x{0} preview", s.noise.size)
+                format!("of the {0}x{0} preview", s.layers.size())
             } else {
-                format!("of the {0}x{0} texture", s.noise.size)
+                format!("of the {0}x{0} texture", s.layers.size())
             };
             stats_ui(ui, &s.texture_stats, &what);
         }

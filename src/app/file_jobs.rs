@@ -66,7 +66,7 @@ pub fn export(
         let result = (|| {
             let hm = match heightmap {
                 Some(hm) => hm,
-                None => Arc::new(crate::engine::generate(&preset.noise, &JobControl::new())?),
+                None => Arc::new(preset.generate(&JobControl::new())?),
             };
             crate::files::export_with_preset(&hm, &preset, format, &path)
         })()

@@ -74,7 +74,7 @@ mod tests {
 
     fn with_seed(seed: i32) -> Preset {
         let mut p = Preset::default();
-        p.noise.seed = seed;
+        p.noise_mut().seed = seed;
         p
     }
 
@@ -85,21 +85,21 @@ mod tests {
         h.commit(&with_seed(1));
         h.commit(&with_seed(1));
         h.commit(&with_seed(2));
-        assert_eq!(h.undo(&with_seed(2)).unwrap().noise.seed, 1);
-        assert_eq!(h.undo(&with_seed(1)).unwrap().noise.seed, 0);
+        assert_eq!(h.undo(&with_seed(2)).unwrap().noise().seed, 1);
+        assert_eq!(h.undo(&with_seed(1)).unwrap().noise().seed, 0);
         assert!(h.undo(&with_seed(0)).is_none());
-        assert_eq!(h.redo(&with_seed(0)).unwrap().noise.seed, 1);
+        assert_eq!(h.redo(&with_seed(0)).unwrap().noise().seed, 1);
         // A new change drops the redo branch.
         h.commit(&with_seed(7));
         assert!(!h.can_redo());
-        assert_eq!(h.undo(&with_seed(7)).unwrap().noise.seed, 1);
+        assert_eq!(h.undo(&with_seed(7)).unwrap().noise().seed, 1);
     }
 
     #[test]
     fn uncommitted_change_is_undone_first() {
         let mut h = History::default();
         h.reset(&with_seed(0));
-        assert_eq!(h.undo(&with_seed(5)).unwrap().noise.seed, 0);
-        assert_eq!(h.redo(&with_seed(0)).unwrap().noise.seed, 5);
+        assert_eq!(h.undo(&with_seed(5)).unwrap().noise().seed, 0);
+        assert_eq!(h.redo(&with_seed(0)).unwrap().noise().seed, 5);
     }
 }

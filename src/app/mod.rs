@@ -14,6 +14,7 @@ mod file_jobs;
 mod file_picker;
 mod gallery;
 mod history;
+mod layer_thumbs;
 mod light_pad;
 mod menu;
 mod octave_controls;
@@ -36,7 +37,7 @@ pub use preset_entry::PresetEntry;
 pub use state::{AppState, Message, PendingAction, Persisted};
 pub use view_settings::{DisplayMode, ViewSettings};
 
-use crate::{engine::NoiseParams, files::ExportFormat, pixels::OutputParams};
+use crate::{engine::LayerStack, files::ExportFormat, pixels::OutputParams};
 use command::CommandQueue;
 use egui::Rect;
 use preview::{Hover, PreviewView};
@@ -81,7 +82,7 @@ pub struct LatticeApp {
     view: PreviewView,
     texture: Option<egui::TextureHandle>,
     /// What the worker was last asked to render.
-    submitted: Option<(NoiseParams, OutputParams, DisplayMode)>,
+    submitted: Option<(LayerStack, Option<usize>, OutputParams, DisplayMode)>,
     /// Preset thumbnails for the gallery.
     gallery: gallery::Gallery,
     /// Job id of the texture on screen.
@@ -92,6 +93,7 @@ pub struct LatticeApp {
     ctx: egui::Context,
     title: String,
     classic: classic_view::ClassicView,
+    layers_panel: panels::LayersPanel,
 }
 
 impl LatticeApp {
@@ -131,6 +133,7 @@ impl LatticeApp {
             ctx,
             title: String::new(),
             classic: classic_view::ClassicView::default(),
+            layers_panel: panels::LayersPanel::default(),
         }
     }
 
@@ -156,17 +159,21 @@ impl LatticeApp {
                 .state
                 .shown
                 .as_ref()
-                .is_some_and(|s| !s.is_preview && s.noise == self.state.preset.noise)
-            && self.submitted.as_ref().is_some_and(|(n, o, _)| {
-                *n == self.state.preset.noise && *o == self.state.preset.output
+                .is_some_and(|s| !s.is_preview && s.layers == self.state.preset.layers)
+            && self.submitted.as_ref().is_some_and(|(n, solo, o, _)| {
+                *n == self.state.preset.layers
+                    && *solo == self.state.solo
+                    && *o == self.state.preset.output
             })
     }
 
     /// Sends the current parameters to the worker when they changed.
     fn submit_if_changed(&mut self, ctx: &egui::Context) {
         let p = &self.state.preset;
+        let solo = self.state.solo.filter(|&i| i < p.layers.len());
         let wanted = (
-            p.noise.clone(),
+            p.layers.clone(),
+            solo,
             p.output.clone(),
             self.state
                 .view
@@ -176,7 +183,6 @@ impl LatticeApp {
             return;
         }
         if let Err(e) = p
-            .noise
             .validate()
             .map_err(|e| e.to_string())
             .and_then(|()| p.output.validate().map_err(|e| e.to_string()))
@@ -190,9 +196,10 @@ impl LatticeApp {
             .clamp(256, MAX_PREVIEW_SIDE);
         let id = self.worker.submit(RenderJob {
             id: 0,
-            noise: wanted.0.clone(),
-            output: wanted.1.clone(),
-            mode: wanted.2,
+            layers: wanted.0.clone(),
+            solo: wanted.1,
+            output: wanted.2.clone(),
+            mode: wanted.3,
             max_texture_side: max_side,
         });
         self.state.rendering = Some(id);
@@ -218,12 +225,28 @@ impl LatticeApp {
                     self.commands.push(Command::ResetToPreset);
                 }
             });
+            egui::CollapsingHeader::new("Layers")
+                .default_open(true)
+                .show(ui, |ui| {
+                    panels::layers_ui(
+                        ui,
+                        &mut draft,
+                        &mut self.state.layer,
+                        &mut self.state.solo,
+                        &mut self.layers_panel,
+                    );
+                });
+            let layer = self.state.layer.min(draft.layers.len() - 1);
+            let multi = draft.layers.len() > 1;
+            egui::CollapsingHeader::new("Blend, mask and warp")
+                .default_open(multi)
+                .show(ui, |ui| panels::layer_settings_ui(ui, &mut draft, layer));
             egui::CollapsingHeader::new("Texture")
                 .default_open(true)
-                .show(ui, |ui| panels::texture_ui(ui, &mut draft));
+                .show(ui, |ui| panels::texture_ui(ui, &mut draft, layer));
             egui::CollapsingHeader::new("Functions")
                 .default_open(true)
-                .show(ui, |ui| panels::functions_ui(ui, &mut draft));
+                .show(ui, |ui| panels::functions_ui(ui, &mut draft, layer));
             egui::CollapsingHeader::new("Output")
                 .default_open(true)
                 .show(ui, |ui| panels::output_ui(ui, &mut draft, &mut transparent));
@@ -231,7 +254,7 @@ impl LatticeApp {
             features_ui::feature_groups(ui, &mut draft, &mut self.state.view, shown);
             egui::CollapsingHeader::new("Classic viewer")
                 .default_open(false)
-                .show(ui, |ui| self.classic.panel_ui(ui, &mut draft));
+                .show(ui, |ui| self.classic.panel_ui(ui, &mut draft, layer));
         });
         panels::sanitize(&mut draft, &self.state.preset);
         if draft != self.state.preset {
@@ -319,20 +342,22 @@ impl eframe::App for LatticeApp {
         egui::CentralPanel::default().show(ui, |ui| {
             dialogs::messages_ui(ui, &mut self.state);
             let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
-            let see_through = self.submitted.as_ref().is_some_and(|w| w.2.has_alpha());
+            let see_through = self.submitted.as_ref().is_some_and(|w| w.3.has_alpha());
             let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
             self.hover = self.view.ui(
                 ui,
                 self.texture.as_ref(),
-                self.state.preset.noise.size,
+                self.state.preset.size(),
                 see_through,
                 hm,
                 self.state.view.repeat,
             );
-            let image = self.view.image_rect(clip, self.state.preset.noise.size);
+            let image = self.view.image_rect(clip, self.state.preset.size());
             let shown = self.state.shown.as_ref();
-            self.classic
-                .overlay_ui(ui, clip, image, &self.state.preset.noise, shown);
+            let stack = &self.state.preset.layers;
+            let layer = self.state.layer.min(stack.len() - 1);
+            let noise = stack.texture_noise(&stack[layer].noise);
+            self.classic.overlay_ui(ui, clip, image, &noise, shown);
         });
         self.classic
             .properties_window(&ctx, &self.state.preset, self.state.shown.as_ref());

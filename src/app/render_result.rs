@@ -1,6 +1,6 @@
 //! [`RenderResult`]: a finished render, as the worker hands it to the UI thread.
 
-use crate::engine::{HeightStats, Heightmap, NoiseParams};
+use crate::engine::{HeightStats, Heightmap, LayerStack};
 use crate::pixels::TextureStats;
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,8 +10,8 @@ use std::time::Duration;
 pub struct RenderResult {
     /// The job this answers.
     pub job_id: u64,
-    /// The parameters actually generated (a reduced size for a quick preview).
-    pub noise: NoiseParams,
+    /// The layers actually generated (a reduced size for a quick preview).
+    pub layers: LayerStack,
     /// Whether this is the reduced-resolution preview of a larger job.
     pub is_preview: bool,
     /// The heightmap.

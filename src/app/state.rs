@@ -5,7 +5,7 @@ use super::preset_entry::PresetEntry;
 use super::render_result::RenderResult;
 use super::view_settings::ViewSettings;
 use crate::{
-    engine::{HeightStats, Heightmap, NoiseParams},
+    engine::{HeightStats, Heightmap, LayerStack},
     files::Preset,
     pixels::TextureStats,
 };
@@ -55,8 +55,8 @@ pub struct Message {
 /// The last render shown in the preview.
 #[derive(Debug)]
 pub struct Shown {
-    /// The parameters it was generated from (a reduced size for a quick preview).
-    pub noise: NoiseParams,
+    /// The layers it was generated from (a reduced size for a quick preview).
+    pub layers: LayerStack,
     /// Whether it is the reduced-resolution preview of a larger job.
     pub is_preview: bool,
     /// The heightmap (for the value under the cursor and for export).
@@ -72,7 +72,7 @@ pub struct Shown {
 impl From<&RenderResult> for Shown {
     fn from(r: &RenderResult) -> Self {
         Self {
-            noise: r.noise.clone(),
+            layers: r.layers.clone(),
             is_preview: r.is_preview,
             heightmap: Arc::clone(&r.heightmap),
             stats: r.stats,
@@ -87,6 +87,10 @@ impl From<&RenderResult> for Shown {
 pub struct AppState {
     /// The parameters being edited (what the preview shows).
     pub preset: Preset,
+    /// The layer the side panel edits (index into the stack, 0 = bottom).
+    pub layer: usize,
+    /// The layer shown alone in the preview, if one is soloed.
+    pub solo: Option<usize>,
     /// The parameters as loaded or last saved ("reset to preset", unsaved-changes check).
     pub baseline: Preset,
     /// The preset's file, once opened or saved.
@@ -235,7 +239,7 @@ mod tests {
     fn dirty_and_names() {
         let mut s = AppState::new(Preset::default());
         assert!(!s.is_dirty());
-        s.preset.noise.seed = 3;
+        s.preset.noise_mut().seed = 3;
         assert!(s.is_dirty());
         assert_eq!(
             s.default_export_name("png"),

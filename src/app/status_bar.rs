@@ -11,14 +11,14 @@ pub fn status_bar_ui(
     progress: Option<f32>,
 ) {
     ui.horizontal(|ui| {
-        let n = &state.preset.noise;
+        let n = state.preset.noise();
         ui.label(format!("{0} x {0}", n.size))
             .on_hover_text("Texture size");
         ui.separator();
         match &state.shown {
             Some(shown) => {
                 let what = if shown.is_preview {
-                    format!("preview {0}x{0}", shown.noise.size)
+                    format!("preview {0}x{0}", shown.layers.size())
                 } else {
                     "generated".to_owned()
                 };

@@ -7,7 +7,7 @@ use super::recycler::Recycler;
 use super::render_result::RenderResult;
 use super::view_settings::DisplayMode;
 use crate::{
-    engine::{HeightStats, Heightmap, JobControl, NoiseParams},
+    engine::{HeightStats, Heightmap, JobControl, LayerCache, LayerStack, Region},
     files::Error,
     pixels::{OutputParams, TextureStats},
 };
@@ -25,8 +25,10 @@ const PREVIEW_SIZE: u32 = 256;
 pub struct RenderJob {
     /// Increasing job number (results of older jobs are ignored).
     pub id: u64,
-    /// The noise to generate.
-    pub noise: NoiseParams,
+    /// The layers to composite.
+    pub layers: LayerStack,
+    /// Show this layer alone (levelled) instead of the composite.
+    pub solo: Option<usize>,
     /// How to map heights to pixels.
     pub output: OutputParams,
     /// What the screen image shows (grey, semi-transparent, coloured or lit).
@@ -86,7 +88,8 @@ impl Worker {
 
 /// The cached heightmap of the last full render, so output-only changes skip generation.
 struct Cache {
-    noise: NoiseParams,
+    layers: LayerStack,
+    solo: Option<usize>,
     heightmap: Arc<Heightmap>,
     stats: HeightStats,
     elapsed: Duration,
@@ -99,6 +102,9 @@ fn run(
 ) {
     let mut cache: Option<Cache> = None;
     let mut recycler = Recycler::default();
+    // Per-layer heights of the last full-size and preview renders: a change to one
+    // layer recomputes only it and the layers that read it.
+    let mut layers = (LayerCache::new(), LayerCache::new());
     while let Ok(mut next) = rx.recv() {
         // Only the newest queued job matters.
         while let Ok(newer) = rx.try_recv() {
@@ -111,10 +117,18 @@ fn run(
         };
         // A bug in one render must not take the worker (and every later render) down.
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            render(&job, &control, &mut cache, &mut recycler, &send);
+            render(
+                &job,
+                &control,
+                &mut cache,
+                &mut layers,
+                &mut recycler,
+                &send,
+            );
         }));
         if outcome.is_err() {
             cache = None;
+            layers = (LayerCache::new(), LayerCache::new());
             send(Command::RenderFailed(
                 "internal error while rendering these parameters (please report it)".into(),
             ));
@@ -127,18 +141,22 @@ fn render(
     job: &RenderJob,
     control: &JobControl,
     cache: &mut Option<Cache>,
+    (full_cache, preview_cache): &mut (LayerCache, LayerCache),
     recycler: &mut Recycler,
     send: &dyn Fn(Command),
 ) {
-    if let Some(c) = cache.as_ref().filter(|c| c.noise == job.noise) {
+    if let Some(c) = cache
+        .as_ref()
+        .filter(|c| c.layers == job.layers && c.solo == job.solo)
+    {
         let hm = Arc::clone(&c.heightmap);
-        let result = finish(job, &c.noise, false, hm, c.stats, c.elapsed);
+        let result = finish(job, &c.layers, false, hm, c.stats, c.elapsed);
         send(Command::Rendered(Box::new(result)));
         return;
     }
-    if job.noise.size > PREVIEW_THRESHOLD {
-        let small = job.noise.resized(PREVIEW_SIZE);
-        match generate(&small, control, None) {
+    if job.layers.size() > PREVIEW_THRESHOLD {
+        let small = job.layers.resized(PREVIEW_SIZE);
+        match generate(&small, job.solo, control, preview_cache, None) {
             Ok((hm, elapsed)) => {
                 let stats = hm.stats();
                 let result = finish(job, &small, true, Arc::new(hm), stats, elapsed);
@@ -148,12 +166,13 @@ fn render(
             Err(e) => return send(Command::RenderFailed(e.to_string())),
         }
     }
-    match generate(&job.noise, control, recycler.take()) {
+    match generate(&job.layers, job.solo, control, full_cache, recycler.take()) {
         Ok((hm, elapsed)) => {
             let stats = hm.stats();
             let hm = Arc::new(hm);
             let old = cache.replace(Cache {
-                noise: job.noise.clone(),
+                layers: job.layers.clone(),
+                solo: job.solo,
                 heightmap: Arc::clone(&hm),
                 stats,
                 elapsed,
@@ -161,7 +180,7 @@ fn render(
             if let Some(old) = old {
                 recycler.retire(old.heightmap);
             }
-            let result = finish(job, &job.noise, false, hm, stats, elapsed);
+            let result = finish(job, &job.layers, false, hm, stats, elapsed);
             send(Command::Rendered(Box::new(result)));
         }
         Err(Error::Cancelled) => {}
@@ -169,26 +188,31 @@ fn render(
     }
 }
 
-/// Generates `noise`, into `spare`'s memory when there is one.
+/// Generates the composite of `layers` (or layer `solo` alone). A single noise goes
+/// straight through the kernels, into `spare`'s memory when there is one; a stack goes
+/// through `cache`, which keeps each layer's heights for the next render.
 fn generate(
-    noise: &NoiseParams,
+    layers: &LayerStack,
+    solo: Option<usize>,
     control: &JobControl,
+    cache: &mut LayerCache,
     spare: Option<Heightmap>,
 ) -> crate::files::Result<(Heightmap, Duration)> {
     let start = Instant::now();
-    let hm = match spare {
-        Some(mut hm) => {
-            crate::engine::generate_into(noise, control, &mut hm)?;
-            hm
-        }
-        None => crate::engine::generate(noise, control)?,
+    let region = Region::full(layers.size());
+    let hm = if layers.is_single_noise() && solo.is_none() {
+        let mut hm = spare.unwrap_or_else(|| Heightmap::filled(layers.size(), 0.0));
+        layers.generate_region_into(region, control, &mut hm)?;
+        hm
+    } else {
+        cache.render(layers, region, solo, control)?
     };
     Ok((hm, start.elapsed()))
 }
 
 fn finish(
     job: &RenderJob,
-    noise: &NoiseParams,
+    layers: &LayerStack,
     is_preview: bool,
     heightmap: Arc<Heightmap>,
     stats: HeightStats,
@@ -199,13 +223,13 @@ fn finish(
         &stats,
         &job.output,
         job.mode,
-        noise.tileable,
+        layers.tileable(),
         job.max_texture_side,
     );
     let texture_stats = TextureStats::new(&heightmap, &job.output);
     RenderResult {
         job_id: job.id,
-        noise: noise.clone(),
+        layers: layers.clone(),
         is_preview,
         heightmap,
         stats,
@@ -219,10 +243,13 @@ fn finish(
 mod tests {
     use super::*;
 
+    use crate::engine::NoiseParams;
+
     fn job(noise: NoiseParams) -> RenderJob {
         RenderJob {
             id: 0,
-            noise,
+            layers: LayerStack::single(noise),
+            solo: None,
             output: OutputParams::default(),
             mode: DisplayMode::Grey,
             max_texture_side: 4096,
@@ -268,10 +295,10 @@ mod tests {
         let id = worker.submit(job(noise.clone()));
         let first = next_render(&rx);
         assert!(first.is_preview && first.job_id == id);
-        assert_eq!(first.noise.size, PREVIEW_SIZE);
+        assert_eq!(first.layers.size(), PREVIEW_SIZE);
         let full = next_render(&rx);
         assert!(!full.is_preview);
-        assert_eq!(full.noise, noise);
+        assert_eq!(full.layers, LayerStack::single(noise.clone()));
         assert_eq!(full.image.size, [1024, 1024]);
         // An output-only change reuses the heightmap.
         let mut again = job(noise);
@@ -307,7 +334,7 @@ mod tests {
             }
             assert!(r.job_id < ids[4]);
         };
-        assert_eq!(last.noise.seed, 4);
+        assert_eq!(last.layers[0].noise.seed, 4);
         assert!(rx.try_recv().is_err());
     }
 }

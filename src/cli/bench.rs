@@ -5,8 +5,7 @@ use super::render::resolve;
 use super::stdout::outln;
 use super::threads::parse_threads;
 use crate::engine::NoiseParams;
-use crate::engine::generate_into;
-use crate::engine::{Heightmap, JobControl, Proximity};
+use crate::engine::{Heightmap, JobControl, LayerStack, Proximity, Region};
 use anyhow::{Context, bail};
 use clap::Args;
 use std::path::PathBuf;
@@ -70,19 +69,28 @@ pub fn pixel_octaves(params: &NoiseParams) -> u64 {
     side * side * params.steps().count() as u64
 }
 
+/// Pixel-octaves of a stack: those of every layer's own noise (warp fields and masks
+/// are counted in the time, not in the work, so a warped layer's figure includes them).
+pub fn stack_pixel_octaves(stack: &LayerStack) -> u64 {
+    (0..stack.len())
+        .map(|i| pixel_octaves(&stack.texture_noise(&stack[i].noise)))
+        .sum()
+}
+
 /// Times `repeat` generations after a warm-up. `reuse`: into one heightmap, as the app
 /// regenerates (and as FastNoise2 writes into a caller-owned buffer); otherwise into a
 /// freshly allocated map each time, as a one-shot render does.
 fn time_one(
-    params: &NoiseParams,
+    stack: &LayerStack,
     repeat: u32,
     reuse: bool,
     print_each: bool,
 ) -> anyhow::Result<BenchSummary> {
-    let work = pixel_octaves(params).max(1);
+    let work = stack_pixel_octaves(stack).max(1);
     let control = JobControl::new();
-    let mut hm = Heightmap::filled(params.size, 0.0);
-    generate_into(params, &control, &mut hm)?;
+    let region = Region::full(stack.size());
+    let mut hm = Heightmap::filled(stack.size(), 0.0);
+    stack.generate_region_into(region, &control, &mut hm)?;
     let mut times = Vec::with_capacity(repeat as usize);
     for i in 1..=repeat {
         if !reuse {
@@ -90,9 +98,9 @@ fn time_one(
         }
         let start = Instant::now();
         if reuse {
-            generate_into(params, &control, &mut hm)?;
+            stack.generate_region_into(region, &control, &mut hm)?;
         } else {
-            hm = crate::engine::generate(params, &control)?;
+            hm = stack.generate_region(region, &control)?;
         }
         let ms = start.elapsed().as_secs_f64() * 1e3;
         // Keep the result observable so the work cannot be optimised away.
@@ -112,7 +120,8 @@ fn time_one(
 /// Runs `bench`.
 pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let preset = resolve(args.preset.as_deref(), &args.overrides)?;
-    if pixel_octaves(&preset.noise) == 0 {
+    let stack = &preset.layers;
+    if stack_pixel_octaves(stack) == 0 {
         bail!("nothing to time: no octave has a step of at least 1 pixel (octaves is 0)");
     }
     // Always an explicit count: rayon's default would read RAYON_NUM_THREADS unchecked.
@@ -121,7 +130,16 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
-    let p = &preset.noise;
+    let p = &stack.texture_noise(preset.noise());
+    if stack.len() > 1 || !stack.is_single_noise() {
+        let warped = (0..stack.len())
+            .filter(|&i| stack[i].active_warp().is_some())
+            .count();
+        outln!(
+            "layers: {} ({warped} warped); times per pixel-octave of the layers' own noises",
+            stack.len()
+        )?;
+    }
     outln!(
         "bench: {s}x{s}, {o} octaves computed, initial step {st}, {f}, {r}, {t} threads, {n} runs",
         s = p.size,
@@ -135,19 +153,17 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
     pool.install(|| {
         if args.all_proximity {
             for proximity in Proximity::ALL {
-                let params = NoiseParams {
-                    proximity,
-                    ..p.clone()
-                };
-                let summary = time_one(&params, args.repeat, true, false)?;
+                let mut stack = stack.clone();
+                stack.bottom_mut().noise.proximity = proximity;
+                let summary = time_one(&stack, args.repeat, true, false)?;
                 outln!("{} {summary}", proximity.id())?;
             }
         } else {
             outln!("proximity: {}", p.proximity.id())?;
-            let fresh = time_one(p, args.repeat, false, false)?;
+            let fresh = time_one(stack, args.repeat, false, false)?;
             outln!("fresh map each run: {fresh}")?;
             outln!("regenerating into the same map:")?;
-            let summary = time_one(p, args.repeat, true, true)?;
+            let summary = time_one(stack, args.repeat, true, true)?;
             outln!("{summary}")?;
         }
         Ok(())

@@ -1,8 +1,8 @@
 //! `lattice-studio list`: every id the presets and flags accept.
 
 use crate::engine::random::Distribution;
+use crate::engine::{BlendMode, Fade, Proximity, RandomSource};
 use crate::engine::{Displacement, OctaveLaw};
-use crate::engine::{Fade, Proximity, RandomSource};
 use crate::files::ExportFormat;
 use std::fmt::Write;
 
@@ -48,6 +48,10 @@ pub fn listing() -> String {
             OctaveLaw::Classic => "step / lacunarity per octave, amplitude persistence^k",
         };
         let _ = writeln!(s, "  {:<16} {what}", l.id());
+    }
+    let _ = writeln!(s, "\nBlend modes (--blend; b = below, t = this layer):");
+    for m in BlendMode::ALL {
+        let _ = writeln!(s, "  {:<16} {}", m.id(), m.formula());
     }
     let _ = writeln!(s, "\nFormats (--format):");
     for f in ExportFormat::ALL {

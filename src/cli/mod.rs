@@ -4,7 +4,9 @@
 //! hands the [`Command`] to [`run`]. Errors surface here as `anyhow` (this is an edge).
 
 mod bench;
+mod info;
 pub mod interrupt;
+mod layer_flags;
 mod list;
 mod octave_flags;
 mod overrides;
@@ -13,6 +15,8 @@ pub mod stdout;
 pub mod threads;
 
 pub use bench::BenchArgs;
+pub use info::InfoArgs;
+pub use layer_flags::LayerFlags;
 pub use overrides::Overrides;
 pub use render::RenderArgs;
 
@@ -45,6 +49,8 @@ pub enum Command {
     List,
     /// Time the generator: warm-up, then R timed runs and a summary line.
     Bench(BenchArgs),
+    /// Print a preset's texture and its layers, one line per layer (1 = bottom).
+    Info(InfoArgs),
 }
 
 /// Runs a headless command.
@@ -53,6 +59,7 @@ pub fn run(command: &Command) -> anyhow::Result<()> {
         Command::Render(args) => render::run(args),
         Command::List => Ok(stdout::write_stdout(&list::listing())?),
         Command::Bench(args) => bench::run(args),
+        Command::Info(args) => info::run(args),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Parameter flags that override a preset; shared by `render`, `bench` and the app.
 
+use super::layer_flags::LayerFlags;
 use super::octave_flags::{parse_lacunarity, parse_octave_law, parse_origin};
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::engine::{Displacement, MAX_SIZE, OctaveLaw};
@@ -14,6 +15,9 @@ use clap::Args;
 /// struct serves any front end that starts from a preset and changes a few knobs.
 #[derive(Args, Clone, Debug, Default, PartialEq)]
 pub struct Overrides {
+    /// The layer the noise flags apply to, and its blend, opacity, warp and mask.
+    #[command(flatten)]
+    pub layer: LayerFlags,
     /// Texture side in pixels (1..=16384); the initial step keeps its fraction of the
     /// size unless --initial-step is given.
     #[arg(long, value_name = "N", value_parser = parse_size)]
@@ -101,15 +105,20 @@ impl Overrides {
     /// Applies the flags to `preset` and checks the result; on error `preset` may be
     /// partly changed, so callers apply to a copy they can drop.
     pub fn apply(&self, preset: &mut Preset) -> Result<()> {
-        let noise = &mut preset.noise;
+        let i = self.layer.index(&preset.layers)?;
+        let stack = &mut preset.layers;
         if let Some(size) = self.size {
-            // Without an explicit step the texture keeps its look: same step fraction.
-            if size != noise.size && self.initial_step.is_none() {
-                *noise = noise.resized(size);
+            // Without an explicit step the texture keeps its look: same step fractions.
+            if size != stack.size() && self.initial_step.is_none() {
+                *stack = stack.resized(size);
             } else {
-                noise.size = size;
+                stack.set_texture(size, stack.tileable());
             }
         }
+        if let Some(v) = self.tileable {
+            stack.set_tileable(v);
+        }
+        let noise = &mut stack[i].noise;
         if let Some(v) = self.initial_step {
             noise.initial_step = v;
         }
@@ -134,9 +143,6 @@ impl Overrides {
         if let Some(v) = self.random {
             noise.random = v;
         }
-        if let Some(v) = self.tileable {
-            noise.tileable = v;
-        }
         if let Some(v) = self.table_size {
             noise.table_size = v;
         }
@@ -152,6 +158,7 @@ impl Overrides {
         if let Some(v) = self.origin {
             noise.origin = v;
         }
+        self.layer.apply(stack, i);
         let out = &mut preset.output;
         if let Some(v) = self.contrast {
             out.contrast = v;
@@ -177,9 +184,7 @@ impl Overrides {
         if let Some(v) = self.normalize {
             out.normalize = v;
         }
-        preset.noise.validate()?;
-        preset.output.validate()?;
-        Ok(())
+        preset.validate()
     }
 
     /// A copy of `preset` with the flags applied, or the reason they cannot be.
@@ -297,19 +302,19 @@ mod tests {
             size: Some(128),
             ..Overrides::default()
         };
-        assert_eq!(o.applied(&base).unwrap().noise.initial_step, 32);
+        assert_eq!(o.applied(&base).unwrap().noise().initial_step, 32);
         let o = Overrides {
             size: Some(128),
             initial_step: Some(64),
             ..Overrides::default()
         };
-        assert_eq!(o.applied(&base).unwrap().noise.initial_step, 64);
+        assert_eq!(o.applied(&base).unwrap().noise().initial_step, 64);
         // Same size: nothing to scale.
         let o = Overrides {
             size: Some(512),
             ..Overrides::default()
         };
-        assert_eq!(o.applied(&base).unwrap().noise.initial_step, 128);
+        assert_eq!(o.applied(&base).unwrap().noise().initial_step, 128);
     }
 
     #[test]
@@ -321,7 +326,7 @@ mod tests {
             ..Overrides::default()
         };
         let p = o.applied(&Preset::default()).unwrap();
-        assert_eq!(p.noise.proximity, Proximity::Hill);
+        assert_eq!(p.noise().proximity, Proximity::Hill);
         assert_eq!(p.output.contrast, 2.0);
         assert!(p.output.auto_levels);
         let o = Overrides {
@@ -369,12 +374,12 @@ mod tests {
             ..Overrides::default()
         };
         let p = o.applied(&Preset::default()).unwrap();
-        assert_eq!(p.noise.octave_law, OctaveLaw::Classic);
-        assert_eq!(p.noise.lacunarity, 2.5);
-        assert_eq!(p.noise.origin, [3.0, -1.5]);
-        assert_eq!(p.noise.random, RandomSource::Hash64);
-        assert_eq!(p.noise.table_size, 64);
-        assert_eq!(p.noise.distribution, Distribution::Normal);
+        assert_eq!(p.noise().octave_law, OctaveLaw::Classic);
+        assert_eq!(p.noise().lacunarity, 2.5);
+        assert_eq!(p.noise().origin, [3.0, -1.5]);
+        assert_eq!(p.noise().random, RandomSource::Hash64);
+        assert_eq!(p.noise().table_size, 64);
+        assert_eq!(p.noise().distribution, Distribution::Normal);
         assert!(p.output.normalize);
     }
 }

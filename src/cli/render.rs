@@ -2,8 +2,7 @@
 
 use super::overrides::Overrides;
 use super::stdout::write_stdout_bytes;
-use crate::engine::NoiseParams;
-use crate::engine::{Heightmap, JobControl, generate};
+use crate::engine::{Heightmap, JobControl};
 use crate::files::Preset;
 use crate::files::{AtomicFile, ExportFormat, encode_with_preset, export_with_preset};
 use anyhow::bail;
@@ -28,7 +27,8 @@ pub struct RenderArgs {
     #[arg(long, short, value_name = "FILE")]
     pub out: PathBuf,
     /// png, png-transparent, png16, r16, r32, normal (RGB normal map), color (RGB through
-    /// the colour ramp) or color-alpha (RGBA) (default: from the extension, else png).
+    /// the colour ramp), color-alpha (RGBA), or packed / packed16 (up to four layers in
+    /// R, G, B, A) (default: from the extension, else png).
     /// PNGs carry the preset, so they can be rendered again or opened in the app.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     pub format: Option<ExportFormat>,
@@ -80,7 +80,12 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let preset = resolve(args.preset.as_deref(), &args.overrides)?;
     let format = output_format(args.format, &args.out);
     check_destination(&args.out)?;
-    let heightmap = generate_with_progress(&preset.noise)?;
+    let heightmap = if format.is_packed() {
+        // Packing renders each channel's layer itself; the composite is not needed.
+        Heightmap::filled_rect(0, 0, 0.0)
+    } else {
+        generate_with_progress(&preset)?
+    };
     if is_stdout(&args.out) {
         let bytes = encode_with_preset(&heightmap, &preset, format, &args.out)?;
         write_stdout_bytes(&bytes)?;
@@ -93,13 +98,14 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
 /// Generates on a worker thread and, if it is still busy after a second, shows the
 /// percentage done on stderr (a quick render prints nothing). On a terminal the line
 /// updates in place; otherwise a line is printed every 10 %.
-pub fn generate_with_progress(params: &NoiseParams) -> anyhow::Result<Heightmap> {
+pub fn generate_with_progress(preset: &Preset) -> anyhow::Result<Heightmap> {
+    let size = preset.size();
     let control = JobControl::new();
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
     let mut last_shown: Option<u32> = None;
     let result = std::thread::scope(|scope| {
-        let job = scope.spawn(|| generate(params, &control));
+        let job = scope.spawn(|| preset.generate(&control));
         while !job.is_finished() {
             std::thread::sleep(POLL);
             if start.elapsed() < QUIET_FOR {
@@ -112,11 +118,7 @@ pub fn generate_with_progress(params: &NoiseParams) -> anyhow::Result<Heightmap>
                 let (lead, end) = if terminal { ("\r", "") } else { ("", "\n") };
                 let mut err = std::io::stderr().lock();
                 // A progress line that fails to print is not worth failing the render.
-                let _ = write!(
-                    err,
-                    "{lead}rendering {s}x{s}: {shown:3}%{end}",
-                    s = params.size
-                );
+                let _ = write!(err, "{lead}rendering {s}x{s}: {shown:3}%{end}", s = size);
                 let _ = err.flush();
             }
         }
@@ -127,7 +129,7 @@ pub fn generate_with_progress(params: &NoiseParams) -> anyhow::Result<Heightmap>
             "{}rendering {s}x{s}: done in {:.1} s",
             if terminal { "\r" } else { "" },
             start.elapsed().as_secs_f64(),
-            s = params.size
+            s = size
         );
     }
     match result {

@@ -68,6 +68,21 @@ pub enum ParamError {
         /// The texture size.
         size: u32,
     },
+    /// Warp fields that do not cover the region being rendered.
+    #[error(
+        "warp fields of {width} x {height} do not match the {region_width} x {region_height} \
+         region"
+    )]
+    WarpFields {
+        /// The field's columns.
+        width: u32,
+        /// The field's rows.
+        height: u32,
+        /// The region's columns.
+        region_width: u32,
+        /// The region's rows.
+        region_height: u32,
+    },
     /// Tiling asked for, but an octave's step does not divide the size.
     #[error(
         "cannot tile exactly: octave step {step} does not divide size {size} \

@@ -2,7 +2,7 @@
 //! errors ([`EngineError`], [`ParamError`], [`OutputError`]) convert into it.
 
 use super::shown_path::shown;
-use crate::engine::{EngineError, ParamError};
+use crate::engine::{EngineError, LayerError, ParamError};
 use crate::pixels::OutputError;
 use std::path::PathBuf;
 
@@ -12,6 +12,9 @@ pub enum Error {
     /// Invalid noise parameters.
     #[error(transparent)]
     Param(#[from] ParamError),
+    /// An invalid layer stack.
+    #[error(transparent)]
+    Layer(#[from] LayerError),
     /// Invalid output-mapping parameters.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -88,6 +91,7 @@ impl From<EngineError> for Error {
     fn from(e: EngineError) -> Self {
         match e {
             EngineError::Param(p) => Error::Param(p),
+            EngineError::Layer(l) => Error::Layer(l),
             EngineError::Cancelled => Error::Cancelled,
         }
     }

@@ -4,9 +4,10 @@
 use super::atomic_file::write_atomic;
 use super::error::Result;
 use super::export_format::ExportFormat;
+use super::packing::{pack, packed_layers};
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
 use super::preset::Preset;
-use crate::engine::Heightmap;
+use crate::engine::{Heightmap, JobControl};
 use crate::pixels::{self, OutputParams, normal_map};
 use std::path::Path;
 
@@ -31,10 +32,17 @@ pub fn encode_with_preset(
     path: &Path,
 ) -> Result<Vec<u8>> {
     let text = preset.to_ron();
+    if format.is_packed() {
+        let maps = packed_layers(preset, &JobControl::new())?;
+        let maps: Vec<&Heightmap> = maps.iter().collect();
+        let (layout, data) = pack(&maps, format == ExportFormat::Packed16);
+        let text = Some((PRESET_KEYWORD, text.as_str()));
+        return encode_png(path, preset.size(), layout, &data, text);
+    }
     encode_inner(
         hm,
         &preset.output,
-        preset.noise.tileable,
+        preset.layers.tileable(),
         Some(&text),
         format,
         path,
@@ -78,6 +86,11 @@ fn encode_inner(
             png(PngLayout::Rgb8, &rgb)
         }
         ExportFormat::ColorAlpha => png(PngLayout::Rgba8, pixels::rgba_ramp(hm, out).as_raw()),
+        ExportFormat::Packed | ExportFormat::Packed16 => {
+            // Without a preset the one heightmap is the red channel.
+            let (layout, data) = pack(&[hm], format == ExportFormat::Packed16);
+            png(layout, &data)
+        }
     }
 }
 

@@ -25,11 +25,16 @@ pub enum ExportFormat {
     Color,
     /// RGBA PNG of the mapped grey through the colour ramp, with the ramp's alpha.
     ColorAlpha,
+    /// 8-bit RGBA PNG with up to four layers in R, G, B, A (the preset's channels):
+    /// each its levelled heights clamped to 0..1 (game engines' packed masks).
+    Packed,
+    /// [`ExportFormat::Packed`] with 16 bits per channel.
+    Packed16,
 }
 
 impl ExportFormat {
     /// Every format, in menu order.
-    pub const ALL: [ExportFormat; 8] = [
+    pub const ALL: [ExportFormat; 10] = [
         ExportFormat::Png,
         ExportFormat::PngTransparent,
         ExportFormat::Png16,
@@ -38,6 +43,8 @@ impl ExportFormat {
         ExportFormat::Normal,
         ExportFormat::Color,
         ExportFormat::ColorAlpha,
+        ExportFormat::Packed,
+        ExportFormat::Packed16,
     ];
 
     /// The id used on the command line.
@@ -51,6 +58,8 @@ impl ExportFormat {
             ExportFormat::Normal => "normal",
             ExportFormat::Color => "color",
             ExportFormat::ColorAlpha => "color-alpha",
+            ExportFormat::Packed => "packed",
+            ExportFormat::Packed16 => "packed16",
         }
     }
 
@@ -70,6 +79,8 @@ impl ExportFormat {
             ExportFormat::Normal => "Normal map (RGB PNG)",
             ExportFormat::Color => "Coloured PNG (RGB, colour ramp)",
             ExportFormat::ColorAlpha => "Coloured PNG with alpha (RGBA, colour ramp)",
+            ExportFormat::Packed => "Packed layers (RGBA PNG, one layer per channel)",
+            ExportFormat::Packed16 => "Packed layers, 16-bit (RGBA PNG)",
         }
     }
 
@@ -81,7 +92,9 @@ impl ExportFormat {
             | ExportFormat::Png16
             | ExportFormat::Normal
             | ExportFormat::Color
-            | ExportFormat::ColorAlpha => "png",
+            | ExportFormat::ColorAlpha
+            | ExportFormat::Packed
+            | ExportFormat::Packed16 => "png",
             ExportFormat::R16 => "r16",
             ExportFormat::R32 => "r32",
         }
@@ -96,6 +109,12 @@ impl ExportFormat {
             "r32" => Some(ExportFormat::R32),
             _ => None,
         }
+    }
+
+    /// Whether the format packs layers into channels (rendered per layer, not from
+    /// the composite).
+    pub fn is_packed(self) -> bool {
+        matches!(self, ExportFormat::Packed | ExportFormat::Packed16)
     }
 
     /// Whether the format is a PNG (and so carries the preset when exported with one).

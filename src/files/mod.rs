@@ -7,8 +7,10 @@ mod atomic_file;
 mod error;
 mod export;
 mod export_format;
+mod packing;
 mod png_io;
 mod preset;
+mod preset_file;
 mod regular_file;
 mod shown_path;
 pub mod temp_registry;
@@ -21,5 +23,5 @@ pub use png_io::{
     MAX_PRESET_TEXT, PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text,
     read_text_from,
 };
-pub use preset::{MAX_DESCRIPTION, MAX_NAME, PRESET_VERSION, Preset};
+pub use preset::{MAX_CHANNELS, MAX_DESCRIPTION, MAX_NAME, PRESET_VERSION, Preset};
 pub use shown_path::{ShownPath, one_line, shown};

@@ -25,6 +25,8 @@ pub enum PngLayout {
     Rgb8,
     /// 8-bit RGBA, straight alpha.
     Rgba8,
+    /// 16-bit RGBA; samples big-endian.
+    Rgba16,
 }
 
 impl PngLayout {
@@ -34,6 +36,7 @@ impl PngLayout {
             PngLayout::Grey16 => (png::ColorType::Grayscale, png::BitDepth::Sixteen),
             PngLayout::Rgb8 => (png::ColorType::Rgb, png::BitDepth::Eight),
             PngLayout::Rgba8 => (png::ColorType::Rgba, png::BitDepth::Eight),
+            PngLayout::Rgba16 => (png::ColorType::Rgba, png::BitDepth::Sixteen),
         }
     }
 }

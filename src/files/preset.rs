@@ -3,32 +3,40 @@
 use super::atomic_file::write_atomic;
 use super::error::{Error, Result};
 use super::png_io::{self, MAX_PRESET_TEXT};
+pub use super::preset_file::PRESET_VERSION;
+use super::preset_file::{DEFAULT_DESCRIPTION, DEFAULT_NAME, PresetFile};
 use super::regular_file::read_limited;
-use crate::engine::NoiseParams;
+use crate::engine::{
+    EngineError, Heightmap, JobControl, LayerError, LayerStack, NoiseParams, Region,
+};
 use crate::pixels::OutputParams;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// The preset format version this build writes (and the newest it reads).
-pub const PRESET_VERSION: u32 = 1;
+/// Most layers packed into one image (R, G, B, A).
+pub const MAX_CHANNELS: usize = 4;
 /// Longest preset name, in characters.
 pub const MAX_NAME: usize = 200;
 /// Longest preset description, in characters.
 pub const MAX_DESCRIPTION: usize = 20_000;
 
-/// A named texture: noise and output parameters. Missing fields take their defaults,
-/// so presets written by older versions keep loading.
+/// A named texture: its layer stack and output parameters. Missing fields take their
+/// defaults, and version 1 presets (one `noise`) load as one-layer stacks, so presets
+/// written by older versions keep loading (see [`PresetFile`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(try_from = "PresetFile", into = "PresetFile")]
 pub struct Preset {
-    /// Format version (see [`PRESET_VERSION`]).
+    /// Format version read (saving writes [`PRESET_VERSION`]).
     pub version: u32,
     /// Display name.
     pub name: String,
     /// One or two sentences on what the preset is for.
     pub description: String,
-    /// The generator's parameters.
-    pub noise: NoiseParams,
+    /// The texture's layers, bottom first (the bottom layer holds size and tiling).
+    pub layers: LayerStack,
+    /// Layers packed into R, G, B, A by `packed` exports, by name (empty: the bottom
+    /// four layers in order).
+    pub channels: Vec<String>,
     /// The output mapping.
     pub output: OutputParams,
 }
@@ -37,17 +45,68 @@ impl Default for Preset {
     fn default() -> Self {
         Self {
             version: PRESET_VERSION,
-            name: "Default".to_owned(),
-            description: "The original tool's default look: Perlin gradient, cubic Hermite fade, \
-                          .NET random table."
-                .to_owned(),
-            noise: NoiseParams::default(),
+            name: DEFAULT_NAME.to_owned(),
+            description: DEFAULT_DESCRIPTION.to_owned(),
+            layers: LayerStack::default(),
+            channels: Vec::new(),
             output: OutputParams::default(),
         }
     }
 }
 
 impl Preset {
+    /// A preset of one texture `noise` (a one-layer stack), default output.
+    pub fn from_noise(noise: NoiseParams) -> Preset {
+        Preset {
+            layers: LayerStack::single(noise),
+            ..Preset::default()
+        }
+    }
+
+    /// The bottom layer's noise: the texture's size and tiling, and all of a one-layer
+    /// texture's parameters.
+    pub fn noise(&self) -> &NoiseParams {
+        &self.layers.bottom().noise
+    }
+
+    /// [`Self::noise`], to edit (size and tiling edited here are the texture's).
+    pub fn noise_mut(&mut self) -> &mut NoiseParams {
+        &mut self.layers.bottom_mut().noise
+    }
+
+    /// The texture's side in pixels.
+    pub fn size(&self) -> u32 {
+        self.layers.size()
+    }
+
+    /// The composite heightmap of the whole texture: the one entry point front ends
+    /// render through (see [`LayerStack::generate_region`]).
+    pub fn generate(&self, control: &JobControl) -> Result<Heightmap, EngineError> {
+        self.generate_region(Region::full(self.size()), control)
+    }
+
+    /// The composite heightmap of one window of the texture, bit for bit that window
+    /// of [`Self::generate`]'s.
+    pub fn generate_region(
+        &self,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        self.layers.generate_region(region, control)
+    }
+
+    /// The layers packed into channels by `packed` exports, as stack indices: the
+    /// named [`Self::channels`], else the bottom four layers.
+    pub fn packed_layers(&self) -> Vec<usize> {
+        if self.channels.is_empty() {
+            return (0..self.layers.len().min(MAX_CHANNELS)).collect();
+        }
+        self.channels
+            .iter()
+            .filter_map(|n| self.layers.index_of(n))
+            .collect()
+    }
+
     /// Parses RON text; `origin` names the source in error messages.
     pub fn from_ron(text: &str, origin: &Path) -> Result<Preset> {
         let err = |message: String| Error::Preset {
@@ -62,12 +121,6 @@ impl Preset {
                 e.span.start.line, e.span.start.col, e.code
             ))
         })?;
-        if preset.version > PRESET_VERSION {
-            return Err(err(format!(
-                "preset version {} is newer than this build understands ({PRESET_VERSION})",
-                preset.version
-            )));
-        }
         preset.validate().map_err(|e| err(e.to_string()))?;
         Ok(preset)
     }
@@ -75,7 +128,27 @@ impl Preset {
     /// Checks every value, and that the preset's text stays small enough to be read
     /// back (see [`MAX_PRESET_TEXT`]): what cannot be reloaded cannot be saved.
     pub fn validate(&self) -> Result<()> {
-        self.noise.validate()?;
+        // A one-layer texture is described as a noise, without naming its layer.
+        if self.layers.len() == 1 {
+            self.layers.texture_noise(self.noise()).validate()?;
+        }
+        self.layers.validate()?;
+        if self.channels.len() > MAX_CHANNELS {
+            return Err(LayerError::Count {
+                count: self.channels.len(),
+            }
+            .into());
+        }
+        for (name, channel) in self.channels.iter().zip(["R", "G", "B", "A"]) {
+            if self.layers.index_of(name).is_none() {
+                return Err(LayerError::UnknownReference {
+                    layer: format!("channel {channel}"),
+                    role: "layer",
+                    name: name.clone(),
+                }
+                .into());
+            }
+        }
         self.output.validate()?;
         let long = |what, len, max| Err(Error::TooLong { what, len, max });
         if self.name.chars().count() > MAX_NAME {
@@ -154,6 +227,59 @@ impl Preset {
     }
 }
 
+impl TryFrom<PresetFile> for Preset {
+    type Error = String;
+    fn try_from(f: PresetFile) -> Result<Preset, String> {
+        if f.version > PRESET_VERSION {
+            return Err(format!(
+                "preset version {} is newer than this build understands ({PRESET_VERSION})",
+                f.version
+            ));
+        }
+        let layers = match (f.noise, f.layers.is_empty()) {
+            (Some(_), false) => {
+                return Err("a preset holds either `noise` (version 1) or `layers` \
+                            (version 2), not both"
+                    .to_owned());
+            }
+            (Some(noise), true) => LayerStack::single(noise),
+            (None, true) => LayerStack::single(NoiseParams {
+                size: f.size,
+                tileable: f.tileable,
+                ..NoiseParams::default()
+            }),
+            (None, false) => {
+                LayerStack::from_layers(f.size, f.tileable, f.layers).map_err(|e| e.to_string())?
+            }
+        };
+        Ok(Preset {
+            // Read in whichever version, it is now the current one (and saves as such).
+            version: PRESET_VERSION,
+            name: f.name,
+            description: f.description,
+            layers,
+            channels: f.channels,
+            output: f.output,
+        })
+    }
+}
+
+impl From<Preset> for PresetFile {
+    fn from(p: Preset) -> PresetFile {
+        PresetFile {
+            version: PRESET_VERSION,
+            name: p.name,
+            description: p.description,
+            noise: None,
+            size: p.layers.size(),
+            tileable: p.layers.tileable(),
+            layers: p.layers.layers().to_vec(),
+            channels: p.channels,
+            output: p.output,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,9 +288,9 @@ mod tests {
     #[test]
     fn round_trip() {
         let mut p = Preset::default();
-        p.noise.proximity = Proximity::CurvatureRigged;
-        p.noise.fade = Fade::Quintic;
-        p.noise.random = RandomSource::Modern;
+        p.noise_mut().proximity = Proximity::CurvatureRigged;
+        p.noise_mut().fade = Fade::Quintic;
+        p.noise_mut().random = RandomSource::Modern;
         p.output.contrast = 1.5;
         let back = Preset::from_ron(&p.to_ron(), Path::new("t.ron")).unwrap();
         assert_eq!(back, p);
@@ -173,8 +299,8 @@ mod tests {
     #[test]
     fn missing_fields_take_defaults() {
         let p = Preset::from_ron("(name: \"x\", noise: (seed: 5))", Path::new("t.ron")).unwrap();
-        assert_eq!(p.noise.seed, 5);
-        assert_eq!(p.noise.size, NoiseParams::default().size);
+        assert_eq!(p.noise().seed, 5);
+        assert_eq!(p.noise().size, NoiseParams::default().size);
         assert_eq!(p.output, OutputParams::default());
     }
 

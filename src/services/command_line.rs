@@ -17,7 +17,7 @@ pub fn shell_quote(word: &str) -> String {
 /// The flags (name, value) that set every parameter of `preset`, in `render`'s terms.
 /// Booleans use the `--flag=BOOL` form, so an explicit `false` overrides any preset.
 pub fn flags(preset: &Preset) -> Vec<(&'static str, String)> {
-    let (n, o) = (&preset.noise, &preset.output);
+    let (n, o) = (preset.noise(), &preset.output);
     let [r, g, b] = o.tint;
     let mut v = vec![
         ("size", n.size.to_string()),
@@ -77,21 +77,21 @@ mod tests {
 
     fn unusual() -> Preset {
         let mut p = Preset::default();
-        p.noise.size = 256;
-        p.noise.seed = -42;
-        p.noise.octaves = 5;
-        p.noise.initial_step = 64;
-        p.noise.persistence = 0.3;
-        p.noise.displacement = Displacement::Quarter;
-        p.noise.proximity = Proximity::MonkeySaddle;
-        p.noise.fade = Fade::Quintic;
-        p.noise.random = RandomSource::Modern;
-        p.noise.tileable = true;
-        p.noise.table_size = 64;
-        p.noise.distribution = Distribution::Normal;
-        p.noise.octave_law = OctaveLaw::Classic;
-        p.noise.lacunarity = 2.5;
-        p.noise.origin = [-3.0, 0.25];
+        p.noise_mut().size = 256;
+        p.noise_mut().seed = -42;
+        p.noise_mut().octaves = 5;
+        p.noise_mut().initial_step = 64;
+        p.noise_mut().persistence = 0.3;
+        p.noise_mut().displacement = Displacement::Quarter;
+        p.noise_mut().proximity = Proximity::MonkeySaddle;
+        p.noise_mut().fade = Fade::Quintic;
+        p.noise_mut().random = RandomSource::Modern;
+        p.noise_mut().tileable = true;
+        p.noise_mut().table_size = 64;
+        p.noise_mut().distribution = Distribution::Normal;
+        p.noise_mut().octave_law = OctaveLaw::Classic;
+        p.noise_mut().lacunarity = 2.5;
+        p.noise_mut().origin = [-3.0, 0.25];
         p.output.normalize = true;
         p.output.contrast = 1.25;
         p.output.luminance = -0.1;

@@ -16,11 +16,15 @@ pub fn uses_table(random: RandomSource) -> bool {
 /// (name, value) rows in display order. Table settings are listed only for the sources
 /// that read them.
 pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static str, String)> {
-    let n = &preset.noise;
+    let n = preset.noise();
     let o = &preset.output;
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
-    let mut rows = vec![
-        ("Size", format!("{0} x {0} px", n.size)),
+    let mut rows = vec![("Size", format!("{0} x {0} px", n.size))];
+    if preset.layers.len() > 1 {
+        // The rows below describe the bottom layer; `info` lists them all.
+        rows.push(("Layers", preset.layers.len().to_string()));
+    }
+    rows.extend([
         ("Seed", n.seed.to_string()),
         ("Octaves", n.octaves.to_string()),
         ("Initial step", format!("{} px", n.initial_step)),
@@ -29,7 +33,7 @@ pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static
         ("Proximity", n.proximity.id().to_owned()),
         ("Fade", n.fade.id().to_owned()),
         ("Random source", n.random.id().to_owned()),
-    ];
+    ]);
     if uses_table(n.random) {
         rows.push(("Table size", n.table_size.to_string()));
         rows.push(("Distribution", n.distribution.id().to_owned()));
@@ -60,7 +64,7 @@ pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static
 /// `GetFileName` does ("Perlin-Perm-Quintic-4-256-64"): proximity, random source, table
 /// size and distribution for the table sources, fade, octaves, initial step, seed.
 pub fn default_file_stem(preset: &Preset) -> String {
-    let n = &preset.noise;
+    let n = preset.noise();
     let mut parts = vec![n.proximity.id().to_owned(), n.random.id().to_owned()];
     if uses_table(n.random) {
         parts.push(n.table_size.to_string());
@@ -84,12 +88,12 @@ mod tests {
 
     fn parberry() -> Preset {
         let mut p = Preset::default();
-        p.noise.random = RandomSource::Permutation;
-        p.noise.proximity = Proximity::Hill;
-        p.noise.fade = Fade::Quintic;
-        p.noise.distribution = Distribution::Normal;
-        p.noise.table_size = 64;
-        p.noise.seed = -3;
+        p.noise_mut().random = RandomSource::Permutation;
+        p.noise_mut().proximity = Proximity::Hill;
+        p.noise_mut().fade = Fade::Quintic;
+        p.noise_mut().distribution = Distribution::Normal;
+        p.noise_mut().table_size = 64;
+        p.noise_mut().seed = -3;
         p
     }
 
@@ -124,9 +128,9 @@ mod tests {
         assert_eq!(get("Max").as_deref(), Some("0.750000"));
         assert_eq!(get("Mean").as_deref(), Some("0.500000"));
         let mut classic = parberry();
-        classic.noise.octave_law = OctaveLaw::Classic;
-        classic.noise.lacunarity = 2.5;
-        classic.noise.origin = [256.0, -1.5];
+        classic.noise_mut().octave_law = OctaveLaw::Classic;
+        classic.noise_mut().lacunarity = 2.5;
+        classic.noise_mut().origin = [256.0, -1.5];
         let rows = properties(&classic, None);
         let get = |k: &str| rows.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
         assert_eq!(get("Octave law").as_deref(), Some("classic"));

@@ -5,7 +5,7 @@
 //! more than one generation at a time away from the preview), later asks return the
 //! cached image.
 
-use crate::engine::generate_simple;
+use crate::engine::{JobControl, Region};
 use crate::files::Preset;
 use crate::pixels;
 use image::RgbaImage;
@@ -41,8 +41,10 @@ pub struct ThumbnailCache {
 /// The thumbnail of `preset`, `side` pixels square: the texture at that size (same look,
 /// see [`crate::engine::NoiseParams::resized`]), coloured by its ramp when it has one.
 pub fn render_thumbnail(preset: &Preset, side: u32) -> Result<RgbaImage, String> {
-    let noise = preset.noise.resized(side);
-    let hm = generate_simple(&noise).map_err(|e| e.to_string())?;
+    let layers = preset.layers.resized(side);
+    let hm = layers
+        .generate_region(Region::full(side), &JobControl::new())
+        .map_err(|e| e.to_string())?;
     Ok(if preset.output.ramp.is_some() {
         pixels::rgba_ramp(&hm, &preset.output)
     } else {
@@ -174,7 +176,7 @@ mod tests {
     fn renders_once_and_caches() {
         let mut cache = ThumbnailCache::new(32);
         let mut a = Preset::default();
-        a.noise.seed = 5;
+        a.noise_mut().seed = 5;
         let mut b = a.clone();
         b.output.ramp = crate::pixels::ColorRamp::builtin("lava");
         assert_eq!(cache.get(&a), ThumbnailState::Pending);
@@ -199,7 +201,7 @@ mod tests {
     fn a_broken_preset_fails_with_its_reason() {
         let mut cache = ThumbnailCache::new(16);
         let mut p = Preset::default();
-        p.noise.octaves = 99;
+        p.noise_mut().octaves = 99;
         cache.get(&p);
         cache.wait();
         let ThumbnailState::Failed(e) = cache.get(&p) else {

@@ -6,9 +6,12 @@ use crate::{
     files::Preset,
 };
 
-/// Edits the functions group of `preset`.
-pub fn functions_ui(ui: &mut egui::Ui, preset: &mut Preset) {
-    let n = &mut preset.noise;
+/// Edits the functions group of layer `layer` of `preset`.
+pub fn functions_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
+    let Some(layer) = preset.layers.get_mut(layer) else {
+        return;
+    };
+    let n = &mut layer.noise;
     labelled(
         ui,
         "Proximity",

@@ -2,6 +2,8 @@
 
 mod functions;
 mod labelled;
+mod layer_settings;
+mod layers;
 mod output;
 mod ramp_editor;
 mod stats_panel;
@@ -9,6 +11,8 @@ mod texture;
 
 pub use functions::functions_ui;
 pub(crate) use labelled::labelled;
+pub use layer_settings::layer_settings_ui;
+pub use layers::{LayersPanel, layers_ui};
 pub use output::output_ui;
 pub use ramp_editor::ramp_editor_ui;
 pub use stats_panel::stats_ui;
@@ -16,10 +20,17 @@ pub use texture::texture_ui;
 
 /// Keeps the previous value of every float that became NaN or infinite.
 pub fn sanitize(new: &mut crate::files::Preset, old: &crate::files::Preset) {
-    if !new.noise.persistence.is_finite() {
-        new.noise.persistence = old.noise.persistence;
+    for (i, layer) in new.layers.layers_mut().iter_mut().enumerate() {
+        let n = &mut layer.noise;
+        if !n.persistence.is_finite() {
+            n.persistence = old.layers.get(i).map_or(0.5, |l| l.noise.persistence);
+        }
+        n.persistence = n.persistence.clamp(0.0, 1.0);
+        if !layer.opacity.is_finite() {
+            layer.opacity = old.layers.get(i).map_or(1.0, |l| l.opacity);
+        }
+        layer.opacity = layer.opacity.clamp(0.0, 1.0);
     }
-    new.noise.persistence = new.noise.persistence.clamp(0.0, 1.0);
     if !new.output.contrast.is_finite() {
         new.output.contrast = old.output.contrast;
     }
@@ -47,11 +58,11 @@ mod tests {
     fn sanitize_reverts_non_finite_values() {
         let old = Preset::default();
         let mut new = old.clone();
-        new.noise.persistence = f64::NAN;
+        new.noise_mut().persistence = f64::NAN;
         new.output.contrast = f32::INFINITY;
         new.output.luminance = 0.25;
         sanitize(&mut new, &old);
-        assert_eq!(new.noise.persistence, old.noise.persistence);
+        assert_eq!(new.noise().persistence, old.noise().persistence);
         assert_eq!(new.output.contrast, old.output.contrast);
         assert_eq!(new.output.luminance, 0.25);
     }

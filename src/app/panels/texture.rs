@@ -16,10 +16,13 @@ fn random_seed(previous: i32) -> i32 {
     (mix32(nanos ^ previous as u32) & 0x7fff_ffff) as i32
 }
 
-/// Edits the texture group of `preset`.
-pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
-    let n = &mut preset.noise;
-    let mut size = n.size;
+/// Edits the texture group: size and tiling of the whole texture, the rest of layer
+/// `layer`.
+pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
+    let stack = &mut preset.layers;
+    let layer = layer.min(stack.len() - 1);
+    let mut size = stack.size();
+    let mut tileable = stack.tileable();
     labelled(
         ui,
         "Size",
@@ -43,9 +46,10 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
             r
         },
     );
-    if size != n.size && size > 0 {
-        *n = n.resized(size);
+    if size != stack.size() && size > 0 {
+        *stack = stack.resized(size);
     }
+    let n = &mut stack[layer].noise;
 
     labelled(
         ui,
@@ -74,7 +78,7 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
                 .selected_text(format!("{step} px"))
                 .show_ui(ui, |ui| {
                     let mut s = 1u32;
-                    while s <= n.size {
+                    while s <= size {
                         ui.selectable_value(&mut step, s, format!("{s} px"));
                         s = s.saturating_mul(2);
                     }
@@ -82,7 +86,7 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
                 .response
         },
     );
-    n.initial_step = step.clamp(1, n.size.max(1));
+    n.initial_step = step.clamp(1, size.max(1));
 
     ui.add(egui::Slider::new(&mut n.persistence, 0.0..=1.0).text("Persistence"))
         .on_hover_text("How strong the fine octaves are: octave amplitude is (step/size)^(1 - persistence). 0 = smooth, 1 = every octave equally strong.");
@@ -113,6 +117,9 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
         },
     );
 
-    ui.checkbox(&mut n.tileable, "Tileable")
-        .on_hover_text("Wrap every octave's grid so the texture repeats seamlessly (needs power-of-two size and step).");
+    ui.checkbox(&mut tileable, "Tileable")
+        .on_hover_text("Wrap every octave's grid of every layer so the texture repeats seamlessly (needs power-of-two size and step).");
+    if tileable != stack.tileable() {
+        stack.set_tileable(tileable);
+    }
 }

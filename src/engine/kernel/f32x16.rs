@@ -11,11 +11,13 @@
 
 use super::avx512::Avx512;
 use super::block::{Block, block_lanes};
+use super::sample_lane::{MAX_INDEX, SampleLane};
 use super::simd_lane::simd_lane;
+use crate::engine::lane::Lane;
 use core::arch::x86_64::{
     __m512, __m512i, _mm512_add_ps, _mm512_andnot_si512, _mm512_castps_si512, _mm512_castsi512_ps,
-    _mm512_div_ps, _mm512_max_ps, _mm512_min_ps, _mm512_mul_ps, _mm512_permutex2var_ps,
-    _mm512_sub_ps, _mm512_xor_si512,
+    _mm512_cvttps_epi32, _mm512_div_ps, _mm512_i32gather_ps, _mm512_max_ps, _mm512_min_ps,
+    _mm512_mul_ps, _mm512_permutex2var_ps, _mm512_roundscale_ps, _mm512_sub_ps, _mm512_xor_si512,
 };
 
 /// Sixteen lanes, with the [`Avx512`] proof that operating on them is sound: every value
@@ -108,6 +110,65 @@ impl Block for F32x16 {
     }
 }
 
+/// Sixteen table indices, each at most `bound` (only [`F32x16::index`] makes them).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Idx16 {
+    v: __m512i,
+    bound: u32,
+}
+
+/// `roundscale`'s immediate for `floor`: round towards minus infinity (1), no
+/// precision exception (8), no scaling.
+const FLOOR: i32 = 0x09;
+
+impl SampleLane for F32x16 {
+    const W: usize = 16;
+    type Isa = Avx512;
+    type Idx = Idx16;
+    #[inline(always)]
+    fn all(isa: Avx512, x: f32) -> Self {
+        Self::broadcast(isa, x)
+    }
+    #[inline(always)]
+    fn read(isa: Avx512, x: &[f32]) -> Self {
+        Self::load(isa, x)
+    }
+    #[inline(always)]
+    fn write(self, out: &mut [f32]) {
+        if let Some(o) = out.first_chunk_mut::<16>() {
+            *o = bytemuck::cast(self.v);
+        }
+    }
+    #[inline(always)]
+    fn floor(self) -> Self {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
+        let v = unsafe { _mm512_roundscale_ps::<FLOOR>(self.v) };
+        F32x16 { v, isa: self.isa }
+    }
+    #[inline(always)]
+    fn index(self, bound: u32) -> Idx16 {
+        let bound = bound.min(MAX_INDEX);
+        let c = self.mx(self.splat(0.0)).mn(self.splat(bound as f32));
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
+        let v = unsafe { _mm512_cvttps_epi32(c.v) };
+        Idx16 { v, bound }
+    }
+    #[inline(always)]
+    fn gather(isa: Avx512, table: &[f32], i: Idx16) -> Self {
+        if i.bound as usize >= table.len() {
+            return Self::broadcast(isa, 0.0);
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX-512F; every lane of `i` is in `0..=bound` (clamped
+        // by `index`, exact below `MAX_INDEX`), and `bound < table.len()`, so each of
+        // the sixteen reads is inside `table`.
+        let v = unsafe { _mm512_i32gather_ps::<4>(i.v, table.as_ptr()) };
+        F32x16 { v, isa }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +182,31 @@ mod tests {
             |x| F32x16::load(isa, x),
             |v| v.lanes().to_vec(),
         );
+    }
+
+    #[test]
+    fn sampling_operations_match_scalar() {
+        let Some(isa) = Avx512::detect() else {
+            return;
+        };
+        let x: Vec<f32> = (0..16)
+            .map(|i| (i as f32 - 5.3) * 1.7)
+            .chain([f32::NAN])
+            .collect();
+        let x = [&x[..15], &[f32::NAN]].concat();
+        let v = F32x16::load(isa, &x);
+        let floors = v.floor().lanes();
+        for (f, x) in floors.iter().zip(&x) {
+            assert_eq!(f.to_bits(), x.floor().to_bits());
+        }
+        let table: Vec<f32> = (0..12).map(|i| i as f32 * 10.0).collect();
+        let got = F32x16::gather(isa, &table, v.floor().index(11)).lanes();
+        let want: Vec<f32> = floors
+            .iter()
+            .map(|f| f32::gather((), &table, f.index(11)))
+            .collect();
+        assert_eq!(got.to_vec(), want);
+        assert_eq!(F32x16::gather(isa, &table, v.index(12)).lanes(), [0.0; 16]);
     }
 
     /// Pixel `q` of the transposed vectors is phase `q % m` of cell `q / m`.

@@ -11,10 +11,13 @@
 use super::avx2::Avx2;
 use super::avx2_transpose::to_pixel_order;
 use super::block::{Block, block_lanes};
+use super::sample_lane::{MAX_INDEX, SampleLane};
 use super::simd_lane::simd_lane;
+use crate::engine::lane::Lane;
 use core::arch::x86_64::{
-    __m256, _mm256_add_ps, _mm256_andnot_ps, _mm256_div_ps, _mm256_max_ps, _mm256_min_ps,
-    _mm256_mul_ps, _mm256_sub_ps, _mm256_xor_ps,
+    __m256, __m256i, _mm256_add_ps, _mm256_andnot_ps, _mm256_cvttps_epi32, _mm256_div_ps,
+    _mm256_floor_ps, _mm256_i32gather_ps, _mm256_max_ps, _mm256_min_ps, _mm256_mul_ps,
+    _mm256_sub_ps, _mm256_xor_ps,
 };
 
 /// Eight lanes, with the [`Avx2`] proof that operating on them is sound: every value is
@@ -71,6 +74,61 @@ impl Block for F32x8 {
     }
 }
 
+/// Eight table indices, each at most `bound` (only [`F32x8::index`] makes them).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Idx8 {
+    v: __m256i,
+    bound: u32,
+}
+
+impl SampleLane for F32x8 {
+    const W: usize = 8;
+    type Isa = Avx2;
+    type Idx = Idx8;
+    #[inline(always)]
+    fn all(isa: Avx2, x: f32) -> Self {
+        Self::broadcast(isa, x)
+    }
+    #[inline(always)]
+    fn read(isa: Avx2, x: &[f32]) -> Self {
+        Self::load(isa, x)
+    }
+    #[inline(always)]
+    fn write(self, out: &mut [f32]) {
+        if let Some(o) = out.first_chunk_mut::<8>() {
+            *o = bytemuck::cast(self.v);
+        }
+    }
+    #[inline(always)]
+    fn floor(self) -> Self {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        let v = unsafe { _mm256_floor_ps(self.v) };
+        F32x8 { v, isa: self.isa }
+    }
+    #[inline(always)]
+    fn index(self, bound: u32) -> Idx8 {
+        let bound = bound.min(MAX_INDEX);
+        let c = self.mx(self.splat(0.0)).mn(self.splat(bound as f32));
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        let v = unsafe { _mm256_cvttps_epi32(c.v) };
+        Idx8 { v, bound }
+    }
+    #[inline(always)]
+    fn gather(isa: Avx2, table: &[f32], i: Idx8) -> Self {
+        if i.bound as usize >= table.len() {
+            return Self::broadcast(isa, 0.0);
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX2; every lane of `i` is in `0..=bound` (clamped by
+        // `index`, exact below `MAX_INDEX`), and `bound < table.len()`, so each of the
+        // eight reads is inside `table`.
+        let v = unsafe { _mm256_i32gather_ps::<4>(table.as_ptr(), i.v) };
+        F32x8 { v, isa }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,6 +141,31 @@ mod tests {
         crate::engine::lane::assert_lanes_match_scalar(
             |x| F32x8::load(isa, x),
             |v| v.lanes().to_vec(),
+        );
+    }
+
+    #[test]
+    fn sampling_operations_match_scalar() {
+        let Some(isa) = Avx2::detect() else {
+            return;
+        };
+        let x = [-1.5f32, 2.7, 3.0, f32::NAN, 1e9, -0.0, 0.49, 7.99];
+        let v = F32x8::load(isa, &x);
+        let floors = v.floor().lanes();
+        for (f, x) in floors.iter().zip(x) {
+            assert_eq!(f.to_bits(), x.floor().to_bits());
+        }
+        let table: Vec<f32> = (0..8).map(|i| i as f32 * 10.0).collect();
+        let got = F32x8::gather(isa, &table, v.floor().index(7)).lanes();
+        let want: Vec<f32> = floors
+            .iter()
+            .map(|f| f32::gather((), &table, f.index(7)))
+            .collect();
+        assert_eq!(got.to_vec(), want);
+        // A bound the table does not cover reads nothing.
+        assert_eq!(
+            F32x8::gather(isa, &table[..7], v.index(7)).lanes(),
+            [0.0; 8]
         );
     }
 }

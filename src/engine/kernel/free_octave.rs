@@ -59,6 +59,43 @@ impl FreeOctave {
         }
     }
 
+    /// This octave's value at any position `(x, y)` in texture pixels (a warped sample
+    /// point): the formula of [`Self::add`], with the corners drawn one by one.
+    pub(super) fn sample<P: ProximityFn>(
+        &self,
+        source: &PreparedSource,
+        frame: &Frame,
+        fade: Fade,
+        x: f64,
+        y: f64,
+    ) -> f32 {
+        let (ix, u) = self.locate(self.offset[0] + x);
+        let (iy, v) = self.locate(self.offset[1] + y);
+        let corner = |cx: i64, cy: i64| -> [f32; 4] {
+            let w = (
+                self.init + cx as f64 * self.step,
+                self.init + cy as f64 * self.step,
+            );
+            std::array::from_fn(|k| {
+                if k < P::NEEDS {
+                    source.value_at(frame, w, (cx, cy), self.period, k)
+                } else {
+                    0.0
+                }
+            })
+        };
+        let (us, vs) = (u / self.l, v / self.l);
+        let (fl, fr) = (fade.eval(us), fade.eval(1.0 - us));
+        let (fv_t, fv_b) = (fade.eval(vs), fade.eval(1.0 - vs));
+        let (xl, xr, y_t, y_b) = (u, u - self.l, v, v - self.l);
+        let (l, il) = (self.l, self.il);
+        let sum = P::eval(xl, y_t, l, il, corner(ix, iy)) * (fl * fv_t)
+            + P::eval(xr, y_t, l, il, corner(ix + 1, iy)) * (fr * fv_t)
+            + P::eval(xl, y_b, l, il, corner(ix, iy + 1)) * (fl * fv_b)
+            + P::eval(xr, y_b, l, il, corner(ix + 1, iy + 1)) * (fr * fv_b);
+        sum * self.amp
+    }
+
     /// Adds this octave to `rows`: whole rows of the window `region` (texture columns
     /// `region.x..`), the first being texture row `y0`. Pixel positions are whole
     /// numbers added to the pan, so a window computes exactly the texture's values.

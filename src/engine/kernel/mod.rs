@@ -32,11 +32,15 @@ mod plan;
 mod reference;
 mod row_kernel;
 mod row_parts;
+mod sample_lane;
 #[cfg(target_arch = "x86_64")]
 mod simd_lane;
 mod simd_rows;
+mod warp_grid;
+mod warped;
 
 pub(super) use reference::reference;
+pub(super) use warped::{WarpFields, run_warped};
 
 use crate::engine::heightmap::Heightmap;
 use crate::engine::job_control::JobControl;

@@ -1,0 +1,87 @@
+//! [`LayerThumbs`]: a small picture of each layer for the Layers panel, rendered off
+//! the UI thread and cached by the layer's parameters.
+
+use crate::engine::{Layer, LayerStack, WarpSource};
+use crate::files::Preset;
+use crate::pixels::OutputParams;
+use crate::services::{ThumbnailCache, ThumbnailState};
+use image::RgbaImage;
+use std::sync::Arc;
+
+/// Thumbnail side in pixels.
+pub const LAYER_THUMB: u32 = 40;
+
+/// The thumbnail renders and their uploaded textures, by layer index.
+pub struct LayerThumbs {
+    cache: ThumbnailCache,
+    textures: Vec<Option<(Arc<RgbaImage>, egui::TextureHandle)>>,
+}
+
+impl Default for LayerThumbs {
+    fn default() -> Self {
+        Self {
+            cache: ThumbnailCache::new(LAYER_THUMB),
+            textures: Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Debug for LayerThumbs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LayerThumbs").finish_non_exhaustive()
+    }
+}
+
+/// Layer `i` of `stack` as a texture of its own: its noise, levels and own warp,
+/// auto-levelled so every layer shows its structure (masks, blends and warps by other
+/// layers are left out: they need the rest of the stack).
+fn alone(stack: &LayerStack, i: usize) -> Preset {
+    let l = &stack[i];
+    let mut layer = Layer::new("thumbnail", stack.texture_noise(&l.noise));
+    layer.levels = l.levels;
+    layer.warp = l
+        .warp
+        .clone()
+        .filter(|w| matches!(w.source, WarpSource::Noise(_)));
+    let mut p = Preset::from_noise(stack.texture_noise(&l.noise));
+    p.layers[0] = layer;
+    p.output = OutputParams {
+        auto_levels: true,
+        ..OutputParams::default()
+    };
+    p
+}
+
+impl LayerThumbs {
+    /// The texture of layer `i`'s thumbnail, once rendered (`None` while it renders).
+    pub fn get(
+        &mut self,
+        ctx: &egui::Context,
+        stack: &LayerStack,
+        i: usize,
+    ) -> Option<egui::TextureId> {
+        let img = match self.cache.get(&alone(stack, i)) {
+            ThumbnailState::Ready(img) => img,
+            ThumbnailState::Pending | ThumbnailState::Failed(_) => return None,
+        };
+        if self.textures.len() <= i {
+            self.textures.resize_with(i + 1, || None);
+        }
+        if let Some((shown, tex)) = &self.textures[i]
+            && Arc::ptr_eq(shown, &img)
+        {
+            return Some(tex.id());
+        }
+        let size = [img.width() as usize, img.height() as usize];
+        let colour = egui::ColorImage::from_rgba_unmultiplied(size, img.as_raw());
+        let tex = ctx.load_texture(format!("layer:{i}"), colour, egui::TextureOptions::LINEAR);
+        let id = tex.id();
+        self.textures[i] = Some((img, tex));
+        Some(id)
+    }
+
+    /// Whether thumbnails are still rendering (the panel repaints until they arrive).
+    pub fn is_busy(&self) -> bool {
+        self.cache.is_busy()
+    }
+}

@@ -1,0 +1,129 @@
+//! The "Blend, mask and warp" group of the selected layer: blend mode, opacity,
+//! levels, mask and domain warp.
+
+use super::labelled::labelled;
+use crate::engine::{BlendMode, Proximity, Warp, WarpSource};
+use crate::files::Preset;
+
+/// Edits the compositing settings of layer `layer` of `draft`.
+pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
+    let stack = &mut draft.layers;
+    let layer = layer.min(stack.len() - 1);
+    let others: Vec<String> = stack
+        .layers()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != layer)
+        .map(|(_, l)| l.name.clone())
+        .collect();
+    let texture = stack.texture_noise(&stack[layer].noise);
+    let l = &mut stack[layer];
+    labelled(
+        ui,
+        "Blend",
+        "How this layer combines with the layers below it (b = below, t = this layer)",
+        |ui| {
+            egui::ComboBox::from_id_salt("blend")
+                .selected_text(l.blend.label())
+                .show_ui(ui, |ui| {
+                    for m in BlendMode::ALL {
+                        ui.selectable_value(&mut l.blend, m, m.label())
+                            .on_hover_text(m.formula());
+                    }
+                })
+                .response
+        },
+    );
+    ui.add(egui::Slider::new(&mut l.opacity, 0.0..=1.0).text("Opacity"))
+        .on_hover_text("How much of the blended value replaces what is below");
+    ui.add(egui::Slider::new(&mut l.levels.gain, -4.0..=4.0).text("Gain"))
+        .on_hover_text("Levels: scales the layer's heights around 0.5 before blending");
+    ui.add(egui::Slider::new(&mut l.levels.offset, -1.0..=1.0).text("Offset"))
+        .on_hover_text("Levels: added after the gain");
+    ui.checkbox(&mut l.levels.invert, "Invert")
+        .on_hover_text("Levels: use 1 - h");
+    let mut mask = l.mask.clone().unwrap_or_default();
+    labelled(
+        ui,
+        "Mask",
+        "Another layer whose heights (its levels, clamped to 0..1) scale this layer's opacity per pixel",
+        |ui| {
+            egui::ComboBox::from_id_salt("mask")
+                .selected_text(if mask.is_empty() {
+                    "none"
+                } else {
+                    mask.as_str()
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut mask, String::new(), "none");
+                    for name in &others {
+                        ui.selectable_value(&mut mask, name.clone(), name);
+                    }
+                })
+                .response
+        },
+    );
+    l.mask = (!mask.is_empty()).then_some(mask);
+    let mut amplitude = l.warp.as_ref().map_or(0.0, |w| w.amplitude);
+    ui.add(egui::Slider::new(&mut amplitude, 0.0..=128.0).text("Warp (px)"))
+        .on_hover_text("Domain warp: the layer is sampled at positions moved by up to this many pixels by two noise fields; 0 = no warp");
+    match &mut l.warp {
+        Some(w) => w.amplitude = amplitude,
+        None if amplitude != 0.0 => l.warp = Some(Warp::with_default_noise(&texture, amplitude)),
+        None => {}
+    }
+    let Some(w) = &mut l.warp else {
+        return;
+    };
+    let mut source = w.source_layer().unwrap_or_default().to_owned();
+    labelled(
+        ui,
+        "Warp by",
+        "The warp fields: the warp's own noise, or another layer's heights",
+        |ui| {
+            egui::ComboBox::from_id_salt("warp-source")
+                .selected_text(if source.is_empty() {
+                    "own noise"
+                } else {
+                    source.as_str()
+                })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut source, String::new(), "own noise");
+                    for name in &others {
+                        ui.selectable_value(&mut source, name.clone(), name);
+                    }
+                })
+                .response
+        },
+    );
+    match (&mut w.source, source.is_empty()) {
+        (WarpSource::Layer(_), true) => w.source = WarpSource::Noise(Warp::default_noise(&texture)),
+        (_, false) => w.source = WarpSource::Layer(source),
+        (WarpSource::Noise(n), true) => {
+            ui.add(
+                egui::Slider::new(&mut n.initial_step, 1..=texture.size)
+                    .text("Warp step")
+                    .logarithmic(true),
+            )
+            .on_hover_text("Grid step of the warp noise's first octave: the size of the swirls");
+            ui.add(egui::Slider::new(&mut n.octaves, 1..=8).text("Warp octaves"));
+            ui.add(egui::DragValue::new(&mut n.seed).prefix("warp seed "));
+            labelled(
+                ui,
+                "Warp function",
+                "Proximity function of the warp noise",
+                |ui| {
+                    egui::ComboBox::from_id_salt("warp-proximity")
+                        .selected_text(n.proximity.label())
+                        .height(320.0)
+                        .show_ui(ui, |ui| {
+                            for p in Proximity::ALL {
+                                ui.selectable_value(&mut n.proximity, p, p.label());
+                            }
+                        })
+                        .response
+                },
+            );
+        }
+    }
+}

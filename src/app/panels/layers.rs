@@ -1,0 +1,147 @@
+//! The "Layers" group: the stack, top layer first, with add, duplicate, delete,
+//! rename, reorder, enable and solo. Every operation edits the draft preset, so each is
+//! one undo step.
+
+use crate::app::layer_thumbs::{LAYER_THUMB, LayerThumbs};
+use crate::engine::{Layer, MAX_LAYERS, NoiseParams};
+use crate::files::Preset;
+
+/// What the Layers group keeps between frames.
+#[derive(Debug, Default)]
+pub struct LayersPanel {
+    /// Per-layer thumbnails.
+    pub thumbs: LayerThumbs,
+    /// The name being typed for the selected layer (applied on Enter or focus loss).
+    rename: Option<(usize, String)>,
+    /// Why the last operation was refused.
+    error: Option<String>,
+}
+
+/// A new layer above `below`: its noise with the next seed, normal blend.
+fn new_layer(below: &NoiseParams) -> Layer {
+    let noise = NoiseParams {
+        seed: below.seed.wrapping_add(1),
+        ..below.clone()
+    };
+    Layer::new("Layer", noise)
+}
+
+/// Edits the stack of `draft`; `layer` is the selected layer, `solo` the soloed one.
+pub fn layers_ui(
+    ui: &mut egui::Ui,
+    draft: &mut Preset,
+    layer: &mut usize,
+    solo: &mut Option<usize>,
+    panel: &mut LayersPanel,
+) {
+    let stack = &mut draft.layers;
+    *layer = (*layer).min(stack.len() - 1);
+    let sel = *layer;
+    ui.horizontal_wrapped(|ui| {
+        let full = stack.len() >= MAX_LAYERS;
+        if ui
+            .add_enabled(!full, egui::Button::new("Add layer"))
+            .on_hover_text("A new layer above the selected one (next seed)")
+            .clicked()
+        {
+            let l = new_layer(&stack[sel].noise);
+            if let Ok(at) = stack.insert(sel + 1, l) {
+                *layer = at;
+            }
+        }
+        if ui
+            .add_enabled(!full, egui::Button::new("Duplicate layer"))
+            .on_hover_text("A copy of the selected layer above it")
+            .clicked()
+        {
+            let mut l = stack[sel].clone();
+            l.name = format!("{} copy", l.name);
+            if let Ok(at) = stack.insert(sel + 1, l) {
+                *layer = at;
+            }
+        }
+        if ui
+            .add_enabled(stack.len() > 1, egui::Button::new("Delete layer"))
+            .on_hover_text("Remove the selected layer (masks and warps reading it are dropped)")
+            .clicked()
+            && stack.remove(sel).is_ok()
+        {
+            *layer = sel.saturating_sub(1);
+            *solo = None;
+        }
+        if ui
+            .add_enabled(sel + 1 < stack.len(), egui::Button::new("Move layer up"))
+            .clicked()
+        {
+            stack.move_layer(sel, sel + 1);
+            *layer = sel + 1;
+            *solo = None;
+        }
+        if ui
+            .add_enabled(sel > 0, egui::Button::new("Move layer down"))
+            .clicked()
+        {
+            stack.move_layer(sel, sel - 1);
+            *layer = sel - 1;
+            *solo = None;
+        }
+    });
+    let ctx = ui.ctx().clone();
+    // Top layer first, as in image editors.
+    for i in (0..stack.len()).rev() {
+        ui.horizontal(|ui| {
+            let side = egui::vec2(LAYER_THUMB as f32, LAYER_THUMB as f32);
+            match panel.thumbs.get(&ctx, stack, i) {
+                Some(tex) => ui.add(egui::Image::new((tex, side))),
+                None => ui.add_sized(side, egui::Label::new("...")),
+            };
+            let l = &mut stack[i];
+            ui.checkbox(&mut l.enabled, "")
+                .on_hover_text(format!("Show '{}' in the composite", l.name));
+            let soloed = *solo == Some(i);
+            if ui
+                .selectable_label(soloed, "S")
+                .on_hover_text(format!("Preview '{}' alone", l.name))
+                .clicked()
+            {
+                *solo = if soloed { None } else { Some(i) };
+            }
+            let text = format!("{}  ({})", l.name, l.blend.id());
+            if ui.selectable_label(*layer == i, text).clicked() {
+                *layer = i;
+                panel.rename = None;
+            }
+        });
+    }
+    if panel.thumbs.is_busy() {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+    }
+    let sel = *layer;
+    let (at, name) = panel
+        .rename
+        .get_or_insert_with(|| (sel, stack[sel].name.clone()));
+    if *at != sel {
+        *at = sel;
+        *name = stack[sel].name.clone();
+    }
+    let r = ui
+        .horizontal(|ui| {
+            let l = ui.label("Name");
+            ui.text_edit_singleline(name).labelled_by(l.id)
+        })
+        .inner
+        .on_hover_text("The layer's name (masks and warps refer to it; Enter applies)");
+    if r.lost_focus() && *name != stack[sel].name {
+        match stack.rename(sel, name) {
+            Ok(()) => panel.error = None,
+            Err(e) => {
+                panel.error = Some(e.to_string());
+                *name = stack[sel].name.clone();
+            }
+        }
+    }
+    if let Some(e) = &panel.error {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+}

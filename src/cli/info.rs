@@ -1,0 +1,120 @@
+//! `lattice-studio info PRESET`: the texture and its layer stack, one line per layer.
+
+use super::stdout::write_stdout;
+use crate::engine::{Layer, LayerStack, WarpSource};
+use crate::files::Preset;
+use clap::Args;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+/// Arguments of `info`.
+#[derive(Args, Debug)]
+pub struct InfoArgs {
+    /// Preset file (RON), or a PNG exported by Lattice Studio.
+    #[arg(value_name = "PRESET.ron|PNG")]
+    pub preset: PathBuf,
+}
+
+/// Runs `info`.
+pub(super) fn run(args: &InfoArgs) -> anyhow::Result<()> {
+    let preset = Preset::load(&args.preset)?;
+    Ok(write_stdout(&describe(&preset))?)
+}
+
+/// The text `info` prints.
+pub fn describe(preset: &Preset) -> String {
+    let stack = &preset.layers;
+    let mut s = String::new();
+    // Writing to a String cannot fail.
+    let _ = writeln!(
+        s,
+        "{}: {s}x{s}{}, {} layer{}",
+        preset.name,
+        if stack.tileable() { ", tileable" } else { "" },
+        stack.len(),
+        if stack.len() == 1 { "" } else { "s" },
+        s = stack.size(),
+    );
+    for (i, layer) in stack.layers().iter().enumerate() {
+        let _ = writeln!(s, "{}", layer_line(stack, i, layer));
+    }
+    if !preset.channels.is_empty() {
+        let _ = writeln!(
+            s,
+            "packed channels (R, G, B, A): {}",
+            preset.channels.join(", ")
+        );
+    }
+    s
+}
+
+/// `N. name: function fade source, seed, octaves x step; blend opacity [levels] [mask]
+/// [warp]`.
+fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
+    let n = &l.noise;
+    let mut s = format!(
+        "{:>2}. {}{}: {} {} {}, seed {}, {} octaves from step {}; {} {:.2}",
+        i + 1,
+        l.name,
+        if l.enabled { "" } else { " (disabled)" },
+        n.proximity.id(),
+        n.fade.id(),
+        n.random.id(),
+        n.seed,
+        n.octaves,
+        n.initial_step,
+        l.blend.id(),
+        l.opacity,
+    );
+    if !l.levels.is_identity() {
+        let _ = write!(
+            s,
+            ", levels gain {} offset {}{}",
+            l.levels.gain,
+            l.levels.offset,
+            if l.levels.invert { " inverted" } else { "" }
+        );
+    }
+    if let Some(m) = &l.mask {
+        let _ = write!(s, ", mask '{m}'");
+    }
+    if let Some(w) = l.active_warp() {
+        match &w.source {
+            WarpSource::Noise(wn) => {
+                let wn = stack.texture_noise(wn);
+                let _ = write!(
+                    s,
+                    ", warp {} px by {} (step {}, {} octaves)",
+                    w.amplitude,
+                    wn.proximity.id(),
+                    wn.initial_step,
+                    wn.octaves
+                );
+            }
+            WarpSource::Layer(name) => {
+                let _ = write!(s, ", warp {} px by layer '{name}'", w.amplitude);
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_per_layer() {
+        let mut p = Preset::default();
+        let noise = p.noise().clone();
+        let mut top = Layer::new("veins", noise);
+        top.mask = Some("Layer 1".into());
+        p.layers.insert(1, top).unwrap();
+        let text = describe(&p);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].contains("512x512, 2 layers"), "{text}");
+        assert!(lines[1].starts_with(" 1. Layer 1: gradient"), "{text}");
+        assert!(lines[2].contains("mask 'Layer 1'"), "{text}");
+    }
+}

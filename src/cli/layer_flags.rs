@@ -1,0 +1,131 @@
+//! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
+//! blend, opacity, domain warp and mask.
+
+use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS, Warp};
+use clap::Args;
+
+/// Which layer the noise flags change, and its compositing settings.
+#[derive(Args, Clone, Debug, Default, PartialEq)]
+pub struct LayerFlags {
+    /// The layer the parameter flags apply to, 1 = bottom (default 1; see `info`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_LAYERS as i64))]
+    pub layer: Option<u32>,
+    /// That layer's blend mode onto the layers below (see `lattice-studio list`).
+    #[arg(long, value_name = "ID", value_parser = parse_blend)]
+    pub blend: Option<BlendMode>,
+    /// That layer's opacity, 0..=1.
+    #[arg(long, value_name = "O", value_parser = parse_opacity)]
+    pub opacity: Option<f32>,
+    /// Domain warp of that layer, amplitude in pixels (0 = no warp). Its warp noise is
+    /// the preset's, else a gradient field of twice the layer's initial step, 4 octaves.
+    #[arg(long, value_name = "A", allow_negative_numbers = true, value_parser = parse_amplitude)]
+    pub warp: Option<f32>,
+    /// That layer's mask: the name of another layer, or `none`.
+    #[arg(long, value_name = "NAME|none")]
+    pub mask: Option<String>,
+}
+
+impl LayerFlags {
+    /// The stack index of the chosen layer, or why there is none.
+    pub fn index(&self, stack: &LayerStack) -> Result<usize, LayerError> {
+        stack.by_number(self.layer.unwrap_or(1) as usize)
+    }
+
+    /// Applies blend, opacity, warp and mask to layer `i` of `stack` (after its noise
+    /// flags, so a new default warp noise follows the layer's new step).
+    pub fn apply(&self, stack: &mut LayerStack, i: usize) {
+        let texture = stack.texture_noise(&stack[i].noise);
+        let layer = &mut stack[i];
+        if let Some(v) = self.blend {
+            layer.blend = v;
+        }
+        if let Some(v) = self.opacity {
+            layer.opacity = v;
+        }
+        if let Some(a) = self.warp {
+            match &mut layer.warp {
+                Some(w) => w.amplitude = a,
+                None if a != 0.0 => layer.warp = Some(Warp::with_default_noise(&texture, a)),
+                None => {}
+            }
+        }
+        if let Some(m) = &self.mask {
+            layer.mask = (m != "none").then(|| m.clone());
+        }
+    }
+}
+
+fn parse_blend(id: &str) -> Result<BlendMode, String> {
+    BlendMode::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = BlendMode::ALL.iter().map(|m| m.id()).collect();
+        format!("unknown blend mode '{id}'; valid ids: {}", ids.join(", "))
+    })
+}
+
+fn parse_opacity(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("opacity '{s}' must be a number in 0..=1")),
+    }
+}
+
+fn parse_amplitude(s: &str) -> Result<f32, String> {
+    let max = crate::engine::layers::MAX_AMPLITUDE;
+    match s.parse::<f32>() {
+        Ok(v) if v.is_finite() && v.abs() <= max => Ok(v),
+        _ => Err(format!(
+            "warp amplitude '{s}' must be a number of pixels in -{max}..={max}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Layer;
+
+    #[test]
+    fn flags_reach_the_chosen_layer() {
+        let mut s = LayerStack::default();
+        s.insert(1, Layer::new("top", s[0].noise.clone())).unwrap();
+        let f = LayerFlags {
+            layer: Some(2),
+            blend: Some(BlendMode::Screen),
+            opacity: Some(0.25),
+            warp: Some(24.0),
+            mask: Some("Layer 1".into()),
+        };
+        let i = f.index(&s).unwrap();
+        f.apply(&mut s, i);
+        assert_eq!((s[1].blend, s[1].opacity), (BlendMode::Screen, 0.25));
+        assert_eq!(s[1].warp.as_ref().map(|w| w.amplitude), Some(24.0));
+        assert_eq!(s[1].mask.as_deref(), Some("Layer 1"));
+        s.validate().unwrap();
+        let off = LayerFlags {
+            layer: Some(2),
+            warp: Some(0.0),
+            mask: Some("none".into()),
+            ..LayerFlags::default()
+        };
+        off.apply(&mut s, 1);
+        assert!(s[1].active_warp().is_none() && s[1].mask.is_none());
+        // No warp asked for, none made.
+        off.apply(&mut s, 0);
+        assert!(s[0].warp.is_none());
+        let e = LayerFlags {
+            layer: Some(3),
+            ..LayerFlags::default()
+        }
+        .index(&s);
+        assert!(e.unwrap_err().to_string().contains("no layer 3"));
+    }
+
+    #[test]
+    fn parsers_refuse_bad_values() {
+        assert!(parse_blend("burn").unwrap_err().contains("difference"));
+        assert!(parse_opacity("1.5").is_err() && parse_opacity("nan").is_err());
+        assert_eq!(parse_opacity("0.5"), Ok(0.5));
+        assert!(parse_amplitude("inf").is_err());
+        assert_eq!(parse_amplitude("-8"), Ok(-8.0));
+    }
+}

@@ -1,0 +1,420 @@
+//! The warped sampler: a noise evaluated at `(x + A wx, y + A wy)` for every pixel.
+//!
+//! Sample points fall anywhere, so the row kernel's tables (one fade and one corner row
+//! per lattice row) do not apply. Instead the texture is cut into tiles of 16 rows by
+//! 256 columns; for each tile and octave the corners its points can reach are drawn
+//! once into a small grid ([`CornerGrid`]), and then 8 or 16 pixels at a time (one per
+//! lane) locate their cell, gather their four corners' numbers from the grid and sum
+//! the proximity function times the fades, every octave in registers. Every lane does
+//! the scalar operations in the scalar order, so the AVX-512, AVX2 and portable builds
+//! give the same bits, and a pixel's value depends only on its absolute position and
+//! its warp fields: any window, band or thread count gives the same pixels.
+
+use super::avx2::Avx2;
+#[cfg(target_arch = "x86_64")]
+use super::avx512::Avx512;
+#[cfg(target_arch = "x86_64")]
+use super::f32x8::F32x8;
+#[cfg(target_arch = "x86_64")]
+use super::f32x16::F32x16;
+use super::free_octave::FreeOctave;
+use super::plan::{Octave, OctavePlan, Plan};
+use super::sample_lane::{SampleLane, fade};
+use super::warp_grid::CornerGrid;
+use crate::engine::fade::Fade;
+use crate::engine::heightmap::Heightmap;
+use crate::engine::job_control::JobControl;
+use crate::engine::noise_params::NoiseParams;
+use crate::engine::proximity::{ProximityFn, ProximityVisitor, il_power};
+use crate::engine::region::Region;
+use rayon::prelude::*;
+
+/// Rows per parallel work unit.
+const BAND_ROWS: usize = 16;
+/// Columns per tile (a multiple of 16 lanes).
+const TILE_COLS: usize = 256;
+/// Corners a tile's grid may hold per pixel of the tile before the corners are drawn
+/// per pixel instead (4 per pixel and octave).
+const GRID_CORNERS_PER_PIXEL: usize = 4;
+
+/// The warp of one render: the two fields over the region (heights, centred on 0.5),
+/// and the amplitude in pixels.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::engine) struct WarpFields<'a> {
+    /// `wx + 0.5` per pixel of the region, row-major.
+    pub x: &'a [f32],
+    /// `wy + 0.5` per pixel of the region.
+    pub y: &'a [f32],
+    /// Pixels of displacement per unit of field.
+    pub amplitude: f32,
+}
+
+/// What the bands share.
+struct Job<'a> {
+    plan: Plan,
+    region: Region,
+    fields: WarpFields<'a>,
+    /// Texture side, and whether positions wrap at it.
+    size: f32,
+    wrap: bool,
+    fade: Fade,
+}
+
+impl Job<'_> {
+    /// The sample position of texture pixel `x` with field value `w` (either axis).
+    #[inline(always)]
+    fn position(&self, x: usize, w: f32) -> f32 {
+        let p = x as f32 + (w - 0.5) * self.fields.amplitude;
+        if !self.wrap {
+            return p;
+        }
+        let s = self.size;
+        let r = p - (p * (1.0 / s)).floor() * s;
+        if r >= s {
+            r - s
+        } else if r < 0.0 {
+            r + s
+        } else {
+            r
+        }
+    }
+}
+
+/// Per-thread buffers.
+#[derive(Default)]
+struct Scratch {
+    px: Vec<f32>,
+    py: Vec<f32>,
+    grids: Vec<CornerGrid>,
+}
+
+/// The warp-sampled value of `P` over grid octave `o` at the lanes' positions.
+#[inline(always)]
+fn grid_octave<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    o: &Octave,
+    g: &mut CornerGrid,
+    (px, py): (V, V),
+) -> V {
+    let k = |x: f32| V::all(isa, x);
+    let (origin, l, il) = (k(o.origin as f32), k(o.l), k(o.il));
+    // Exactly `cell_of`, lane by lane.
+    let (tx, ty) = (px - origin, py - origin);
+    let (fx, fy) = ((tx * il).floor(), (ty * il).floor());
+    let u = (tx - fx * l).mx(k(0.0)).mn(l);
+    let v = (ty - fy * l).mx(k(0.0)).mn(l);
+    let (us, vs) = (u * il, v * il);
+    let scale = k(il_power(o.il, P::SCALE) * o.amp);
+    let (fl, fr) = (fade(job.fade, us), fade(job.fade, k(1.0) - us));
+    let (ft, fb) = (
+        fade(job.fade, vs) * scale,
+        fade(job.fade, k(1.0) - vs) * scale,
+    );
+    let w = [fl * ft, fr * ft, fl * fb, fr * fb];
+    let r = if g.direct {
+        direct_corners::<V, P>(isa, job, o, g, fx, fy)
+    } else {
+        let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
+        let i = gi.index(g.bound);
+        let offsets = [0, 1, g.cols, g.cols + 1];
+        let zero = k(0.0);
+        let mut r = [[zero; 4]; 4];
+        for (q, &off) in offsets.iter().enumerate() {
+            for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
+                r[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
+            }
+        }
+        r
+    };
+    P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, &r, w)
+}
+
+/// The corners' numbers of each lane's cell, drawn one pixel at a time.
+#[inline(never)]
+fn direct_corners<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    o: &Octave,
+    g: &mut CornerGrid,
+    fx: V,
+    fy: V,
+) -> [[V; 4]; 4] {
+    let (mut xs, mut ys) = ([0.0f32; 16], [0.0f32; 16]);
+    fx.write(&mut xs);
+    fy.write(&mut ys);
+    // values[q][k][lane]
+    let mut values = [[[0.0f32; 16]; 4]; 4];
+    for lane in 0..V::W {
+        let mut corners = [[0.0f32; 4]; 4];
+        let cell = (xs[lane] as i32, ys[lane] as i32);
+        g.direct(&job.plan, o, P::NEEDS, cell, &mut corners);
+        for (q, c) in corners.iter().enumerate() {
+            for (k, v) in c.iter().enumerate() {
+                values[q][k][lane] = *v;
+            }
+        }
+    }
+    values.map(|q| q.map(|k| V::read(isa, &k)))
+}
+
+/// Computes band `rows` (texture rows from `region.y + y0`) in tiles.
+#[inline(always)]
+fn band<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    y0: usize,
+    rows: &mut [f32],
+    sc: &mut Scratch,
+) {
+    let width = job.region.width as usize;
+    let nrows = rows.len() / width;
+    let octaves = &job.plan.octaves;
+    sc.grids.resize_with(octaves.len(), CornerGrid::default);
+    for tx0 in (0..width).step_by(TILE_COLS) {
+        let tw = TILE_COLS.min(width - tx0);
+        let padded = tw.div_ceil(V::W) * V::W;
+        sc.px.resize(nrows * padded, 0.0);
+        sc.py.resize(nrows * padded, 0.0);
+        let (mut xs, mut ys) = ((f32::MAX, f32::MIN), (f32::MAX, f32::MIN));
+        for r in 0..nrows {
+            let y = job.region.y as usize + y0 + r;
+            let at = (y0 + r) * width + tx0;
+            for i in 0..padded {
+                // Lanes past the tile's end repeat its last pixel.
+                let j = i.min(tw - 1);
+                let x = job.region.x as usize + tx0 + j;
+                let (px, py) = (
+                    job.position(x, job.fields.x[at + j]),
+                    job.position(y, job.fields.y[at + j]),
+                );
+                sc.px[r * padded + i] = px;
+                sc.py[r * padded + i] = py;
+                xs = (xs.0.min(px), xs.1.max(px));
+                ys = (ys.0.min(py), ys.1.max(py));
+            }
+        }
+        let budget = GRID_CORNERS_PER_PIXEL * nrows * padded;
+        for (o, g) in octaves.iter().zip(sc.grids.iter_mut()) {
+            if let OctavePlan::Grid(o) = o {
+                g.prepare(&job.plan, o, P::NEEDS, (xs, ys), budget);
+            }
+        }
+        for r in 0..nrows {
+            let out = &mut rows[r * width + tx0..r * width + tx0 + tw];
+            for c in (0..padded).step_by(V::W) {
+                let at = r * padded + c;
+                let pos = (V::read(isa, &sc.px[at..]), V::read(isa, &sc.py[at..]));
+                let mut h = V::all(isa, 0.5);
+                for (o, g) in octaves.iter().zip(sc.grids.iter_mut()) {
+                    match o {
+                        OctavePlan::Grid(o) => h = h + grid_octave::<V, P>(isa, job, o, g, pos),
+                        OctavePlan::Free(f) => {
+                            h = free_octave::<V, P>(isa, job, f, h, &sc.px[at..], &sc.py[at..]);
+                        }
+                    }
+                }
+                let n = (tw - c).min(V::W);
+                let mut lanes = [0.0f32; 16];
+                h.write(&mut lanes);
+                out[c..c + n].copy_from_slice(&lanes[..n]);
+            }
+        }
+    }
+}
+
+/// Adds an off-grid octave (fractional step or panned lattice) to `h`, lane by lane.
+#[inline(never)]
+fn free_octave<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    f: &FreeOctave,
+    h: V,
+    px: &[f32],
+    py: &[f32],
+) -> V {
+    let mut lanes = [0.0f32; 16];
+    h.write(&mut lanes);
+    for (i, h) in lanes.iter_mut().enumerate().take(V::W) {
+        let (x, y) = (f64::from(px[i]), f64::from(py[i]));
+        *h += f.sample::<P>(&job.plan.source, &job.plan.frame, job.fade, x, y);
+    }
+    V::read(isa, &lanes)
+}
+
+/// [`band`] in the widest build the CPU proves it can run (see `kernel::run_band`
+/// for why calling the `#[target_feature]` functions is sound).
+fn run_band<P: ProximityFn>(
+    job: &Job<'_>,
+    y0: usize,
+    rows: &mut [f32],
+    sc: &mut Scratch,
+    isa: Option<Avx2>,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(isa) = isa {
+        #[target_feature(enable = "avx2,fma")]
+        fn avx2<P: ProximityFn>(j: &Job<'_>, y0: usize, r: &mut [f32], sc: &mut Scratch, i: Avx2) {
+            band::<F32x8, P>(i, j, y0, r, sc);
+        }
+        #[target_feature(enable = "avx2,fma,avx512f")]
+        fn avx512<P: ProximityFn>(
+            j: &Job<'_>,
+            y0: usize,
+            r: &mut [f32],
+            sc: &mut Scratch,
+            i: Avx512,
+        ) {
+            band::<F32x16, P>(i, j, y0, r, sc);
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX2 and FMA are present, `isa.avx512()` AVX-512F.
+        unsafe {
+            match isa.avx512() {
+                Some(wide) => avx512::<P>(job, y0, rows, sc, wide),
+                None => avx2::<P>(job, y0, rows, sc, isa),
+            }
+        }
+        return;
+    }
+    band::<f32, P>((), job, y0, rows, sc);
+}
+
+struct Runner<'a, 'b> {
+    job: &'a Job<'b>,
+    control: &'a JobControl,
+    data: &'a mut [f32],
+    isa: Option<Avx2>,
+}
+
+impl ProximityVisitor for Runner<'_, '_> {
+    type Output = ();
+    fn visit<P: ProximityFn>(self) {
+        let Runner {
+            job,
+            control,
+            data,
+            isa,
+        } = self;
+        let chunk = BAND_ROWS * job.region.width as usize;
+        control.begin(data.len().div_ceil(chunk));
+        data.par_chunks_mut(chunk)
+            .enumerate()
+            .for_each_init(Scratch::default, |sc, (b, rows)| {
+                if control.is_cancelled() {
+                    return;
+                }
+                run_band::<P>(job, b * BAND_ROWS, rows, sc, isa);
+                control.step();
+            });
+    }
+}
+
+/// Samples `p` at the warped positions of every pixel of `region` into `hm` (already
+/// the region's shape). The caller validated `p` and `region`, and the fields hold one
+/// value per pixel of the region.
+pub(in crate::engine) fn run_warped(
+    p: &NoiseParams,
+    region: Region,
+    fields: WarpFields<'_>,
+    control: &JobControl,
+    hm: &mut Heightmap,
+) {
+    run_warped_on(p, region, fields, control, hm, Avx2::detect());
+}
+
+/// [`run_warped`] with the instruction sets `isa` allows (`None`: the portable build).
+fn run_warped_on(
+    p: &NoiseParams,
+    region: Region,
+    fields: WarpFields<'_>,
+    control: &JobControl,
+    hm: &mut Heightmap,
+    isa: Option<Avx2>,
+) {
+    let job = Job {
+        plan: Plan::new(p, Region::full(p.size)),
+        region,
+        fields,
+        size: p.size as f32,
+        wrap: p.tileable,
+        fade: p.fade,
+    };
+    p.proximity.visit(Runner {
+        job: &job,
+        control,
+        data: hm.data_mut(),
+        isa,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::warp_grid::cell_of;
+    use super::*;
+    use crate::engine::displacement::Displacement;
+    use crate::engine::proximity::Proximity;
+    use crate::engine::random::RandomSource;
+
+    fn fields(size: u32, a: f32, b: f32) -> (Vec<f32>, Vec<f32>) {
+        let n = (size * size) as usize;
+        let x = (0..n)
+            .map(|i| 0.5 + a * ((i % 97) as f32 / 97.0 - 0.5))
+            .collect();
+        let y = (0..n)
+            .map(|i| 0.5 + b * ((i % 89) as f32 / 89.0 - 0.5))
+            .collect();
+        (x, y)
+    }
+
+    /// The AVX-512, AVX2 and portable builds give the same bits, for every function and
+    /// source, tiled or not, with grids and with corners drawn per pixel.
+    #[test]
+    fn builds_agree_bit_for_bit() {
+        let isas = [
+            Avx2::detect(),
+            Avx2::detect().map(Avx2::without_avx512),
+            None,
+        ];
+        for (i, proximity) in Proximity::ALL.into_iter().enumerate() {
+            let random = RandomSource::ALL[i % RandomSource::ALL.len()];
+            let tileable = i % 2 == 0;
+            let p = NoiseParams {
+                size: 72,
+                initial_step: 8,
+                octaves: 4,
+                proximity,
+                random,
+                tileable,
+                fade: Fade::ALL[i % 4],
+                displacement: Displacement::ALL[i % 3],
+                ..NoiseParams::default()
+            };
+            // A large amplitude makes the finest octaves draw corners per pixel.
+            let amplitude = if i % 3 == 0 { 300.0 } else { 9.5 };
+            let (x, y) = fields(p.size, 1.0, 0.8);
+            let w = WarpFields {
+                x: &x,
+                y: &y,
+                amplitude,
+            };
+            let mut want = None;
+            for isa in isas {
+                let mut hm = Heightmap::filled(p.size, 0.0);
+                let region = Region::full(p.size);
+                run_warped_on(&p, region, w, &JobControl::new(), &mut hm, isa);
+                let bits: Vec<u32> = hm.data().iter().map(|v| v.to_bits()).collect();
+                match &want {
+                    None => want = Some(bits),
+                    Some(w) => assert!(*w == bits, "{proximity:?} {random:?} {isa:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cell_of_matches_floor_division() {
+        assert_eq!(cell_of(17.5, -4.0, 1.0 / 8.0), 2.0);
+        assert_eq!(cell_of(-0.5, 0.0, 0.25), -1.0);
+    }
+}
