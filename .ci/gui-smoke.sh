@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Real-window smoke test of the desktop designer: start it under Xvfb, let it render,
+# Real-window smoke test of the desktop designer: start it under Xvfb on a layered
+# preset, let it render,
 # screenshot, check the preview is not blank, zoom with the mouse wheel and check the
 # window answered. Screenshots go to ci-artifacts/. Exit status 0 = pass.
 set -euo pipefail
@@ -55,8 +56,9 @@ for _ in $(seq 50); do xdotool getdisplaygeometry >/dev/null 2>&1 && break; slee
 xdotool getdisplaygeometry >/dev/null 2>&1 || fail "Xvfb did not start on $DISPLAY"
 
 # --- app -------------------------------------------------------------------
-# A fresh data dir: no remembered window or preset from earlier runs.
-XDG_DATA_HOME="$DATA_DIR" LIBGL_ALWAYS_SOFTWARE=1 "$BIN" >"$LOG" 2>&1 &
+# A fresh data dir: no remembered window or preset from earlier runs. A layered preset
+# (three layers, one a mask), so the Layers panel and the composite are on screen.
+XDG_DATA_HOME="$DATA_DIR" LIBGL_ALWAYS_SOFTWARE=1 "$BIN" presets/layered-terrain.ron >"$LOG" 2>&1 &
 APP_PID=$!
 WIN=""
 for _ in $(seq 150); do
