@@ -46,7 +46,11 @@ fn layer_flags_reach_the_chosen_layer_and_bad_ones_are_one_line() {
     let base = ["render", t, "--size", "64", "--out", o];
     ok(&run(&base));
     let before = std::fs::read(&out).unwrap();
-    ok(&run(&[&base[..], &["--layer", "3", "--blend", "max", "--opacity", "0.5"]].concat()));
+    ok(&run(&[
+        &base[..],
+        &["--layer", "3", "--blend", "max", "--opacity", "0.5"],
+    ]
+    .concat()));
     assert_ne!(std::fs::read(&out).unwrap(), before);
     for (flags, says) in [
         (&["--layer", "4"][..], "no layer 4"),
@@ -72,8 +76,14 @@ fn info_prints_one_line_per_layer_and_list_the_blend_modes() {
     let text = String::from_utf8(r.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(lines[1].contains("crystal") && lines[1].contains("warp 28 px"), "{text}");
-    assert!(lines[2].contains("min") && lines[2].contains("by layer 'crystal'"), "{text}");
+    assert!(
+        lines[1].contains("crystal") && lines[1].contains("warp 28 px"),
+        "{text}"
+    );
+    assert!(
+        lines[2].contains("multiply 0.80") && lines[2].contains("by layer 'crystal'"),
+        "{text}"
+    );
     let list = String::from_utf8(run(&["list"]).stdout).unwrap();
     for m in BlendMode::ALL {
         assert!(list.contains(m.id()), "{}", m.id());
@@ -86,8 +96,17 @@ fn packed_exports_hold_each_layer_alone() {
     let masks = preset_path("packed-masks.ron");
     for (format, sixteen) in [("packed", false), ("packed16", true)] {
         let out = dir.path().join(format!("{format}.png"));
-        let args = ["render", masks.to_str().unwrap(), "--size", "64", "--format", format];
-        ok(&run(&[&args[..], &["--out", out.to_str().unwrap()]].concat()));
+        let args = [
+            "render",
+            masks.to_str().unwrap(),
+            "--size",
+            "64",
+            "--format",
+            format,
+        ];
+        ok(&run(
+            &[&args[..], &["--out", out.to_str().unwrap()]].concat()
+        ));
         let img = image::open(&out).unwrap().into_rgba16();
         assert_eq!(img.dimensions(), (64, 64));
         let p = Preset::load(&masks).unwrap();
@@ -103,7 +122,11 @@ fn packed_exports_hold_each_layer_alone() {
                 let h = alone.data()[k].clamp(0.0, 1.0);
                 let want = (h * max + 0.5) as u32;
                 // 8-bit samples come back scaled to 16 bits (v * 257).
-                let got = if sixteen { u32::from(px.0[c]) } else { u32::from(px.0[c]) / 257 };
+                let got = if sixteen {
+                    u32::from(px.0[c])
+                } else {
+                    u32::from(px.0[c]) / 257
+                };
                 assert_eq!(got, want, "{format} channel {c} pixel {k}");
             }
         }
@@ -118,7 +141,10 @@ fn version_one_presets_save_as_version_two_with_the_same_heights() {
         let path = dir.path().join(name);
         v1.save(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains("version: 2") && text.contains("layers: ["), "{text}");
+        assert!(
+            text.contains("version: 2") && text.contains("layers: ["),
+            "{text}"
+        );
         assert!(!text.contains("noise: (size"), "{text}");
         let v2 = Preset::load(&path).unwrap();
         assert_eq!(v2, v1);
@@ -137,21 +163,34 @@ fn a_circular_preset_is_refused_naming_its_layers() {
     std::fs::write(
         &path,
         "(version: 2, size: 64, layers: [\
-         (name: \"a\", mask: Some(\"b\")),\
-         (name: \"b\", warp: Some((amplitude: 4.0, source: layer(\"a\"))))])",
+         (name: \"a\", mask: Some(\"b\"), noise: (initial_step: 16)),\
+         (name: \"b\", warp: Some((amplitude: 4.0, source: layer(\"a\"))), \
+          noise: (initial_step: 16))])",
     )
     .unwrap();
     let out = dir.path().join("x.png");
-    let r = run(&["render", path.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let r = run(&[
+        "render",
+        path.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let line = one_error_line(&r);
-    assert!(line.contains("circle.ron") && line.contains("a -> b -> a"), "{line}");
+    assert!(
+        line.contains("circle.ron") && line.contains("a -> b -> a"),
+        "{line}"
+    );
     assert!(!out.exists());
 }
 
 #[test]
 fn layered_renders_match_at_one_and_two_threads_and_in_bands() {
     let dir = tempfile::tempdir().unwrap();
-    for name in ["crystal-veins.ron", "layered-terrain.ron", "warped-marble.ron"] {
+    for name in [
+        "crystal-veins.ron",
+        "layered-terrain.ron",
+        "warped-marble.ron",
+    ] {
         let p = preset_path(name);
         let mut outputs = Vec::new();
         for threads in ["1", "2"] {
@@ -168,13 +207,18 @@ fn layered_renders_match_at_one_and_two_threads_and_in_bands() {
         assert_eq!(outputs[0], outputs[1], "{name}");
         // Bands rendered apart join into the whole.
         let stack = Preset::load(&p).unwrap().layers.resized(128);
-        let whole = stack.generate_region(Region::full(128), &JobControl::new()).unwrap();
+        let whole = stack
+            .generate_region(Region::full(128), &JobControl::new())
+            .unwrap();
         for y in (0..128).step_by(40) {
             let h = 40.min(128 - y);
             let band = stack
                 .generate_region(Region::band(128, y, h), &JobControl::new())
                 .unwrap();
-            assert_eq!(band.data(), &whole.data()[(y * 128) as usize..((y + h) * 128) as usize]);
+            assert_eq!(
+                band.data(),
+                &whole.data()[(y * 128) as usize..((y + h) * 128) as usize]
+            );
         }
     }
 }
@@ -186,9 +230,21 @@ fn a_mask_of_zero_keeps_the_layer_below_and_of_one_is_the_plain_blend() {
         initial_step: 16,
         ..NoiseParams::default()
     };
-    let mut top = Layer::new("top", NoiseParams { seed: 5, ..noise.clone() });
+    let mut top = Layer::new(
+        "top",
+        NoiseParams {
+            seed: 5,
+            ..noise.clone()
+        },
+    );
     top.blend = BlendMode::Screen;
-    let mut mask = Layer::new("mask", NoiseParams { seed: 9, ..noise.clone() });
+    let mut mask = Layer::new(
+        "mask",
+        NoiseParams {
+            seed: 9,
+            ..noise.clone()
+        },
+    );
     mask.enabled = false;
     let stack = |offset: f32, masked: bool| {
         let mut top = top.clone();
@@ -200,7 +256,10 @@ fn a_mask_of_zero_keeps_the_layer_below_and_of_one_is_the_plain_blend() {
         let layers = vec![Layer::new("below", noise.clone()), mask, top];
         LayerStack::from_layers(64, false, layers).unwrap()
     };
-    let render = |s: &LayerStack| s.generate_region(Region::full(64), &JobControl::new()).unwrap();
+    let render = |s: &LayerStack| {
+        s.generate_region(Region::full(64), &JobControl::new())
+            .unwrap()
+    };
     let below = lattice_studio::engine::generate_simple(&noise).unwrap();
     assert_eq!(render(&stack(-0.5, true)), below);
     assert_eq!(render(&stack(0.5, true)), render(&stack(0.0, false)));

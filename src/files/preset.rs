@@ -22,7 +22,7 @@ pub const MAX_DESCRIPTION: usize = 20_000;
 
 /// A named texture: its layer stack and output parameters. Missing fields take their
 /// defaults, and version 1 presets (one `noise`) load as one-layer stacks, so presets
-/// written by older versions keep loading (see [`PresetFile`]).
+/// written by older versions keep loading (the file format is in `preset_file.rs`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "PresetFile", into = "PresetFile")]
 pub struct Preset {

@@ -13,6 +13,9 @@ pub struct LayersPanel {
     pub thumbs: LayerThumbs,
     /// The name being typed for the selected layer (applied on Enter or focus loss).
     rename: Option<(usize, String)>,
+    /// Whether the name field had the keyboard last frame (while it has, the text is
+    /// the user's; otherwise it follows the layer, which a load or undo may rename).
+    typing: bool,
     /// Why the last operation was refused.
     error: Option<String>,
 }
@@ -118,12 +121,13 @@ pub fn layers_ui(
             .request_repaint_after(std::time::Duration::from_millis(100));
     }
     let sel = *layer;
+    let typing = panel.typing;
     let (at, name) = panel
         .rename
         .get_or_insert_with(|| (sel, stack[sel].name.clone()));
-    if *at != sel {
+    if *at != sel || !typing {
         *at = sel;
-        *name = stack[sel].name.clone();
+        name.clone_from(&stack[sel].name);
     }
     let r = ui
         .horizontal(|ui| {
@@ -132,6 +136,7 @@ pub fn layers_ui(
         })
         .inner
         .on_hover_text("The layer's name (masks and warps refer to it; Enter applies)");
+    panel.typing = r.has_focus();
     if r.lost_focus() && *name != stack[sel].name {
         match stack.rename(sel, name) {
             Ok(()) => panel.error = None,

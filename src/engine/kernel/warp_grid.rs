@@ -110,8 +110,8 @@ impl CornerGrid {
                         v.resize(1, 0.0);
                     }
                     src.fill_row(i64::from(cy), i64::from(cx), o.period, needs, &mut self.one);
-                    for k in 0..needs {
-                        corner[k] = self.one[k][0];
+                    for (v, one) in corner.iter_mut().zip(&self.one).take(needs) {
+                        *v = one[0];
                     }
                 }
                 s => {

@@ -134,7 +134,8 @@ impl LayerCache {
         }
         let heights = match &spec.warp {
             None => {
-                let mut map = Heightmap::filled_rect(0, 0, 0.0);
+                // Zeroed memory comes from the OS untouched; only the kernel writes it.
+                let mut map = Heightmap::filled_rect(region.width, region.height, 0.0);
                 generate_region_into(&spec.noise, region, control, &mut map)?;
                 map
             }
@@ -171,7 +172,9 @@ impl LayerStack {
         region: Region,
         control: &JobControl,
     ) -> Result<Heightmap, EngineError> {
-        let mut out = Heightmap::filled_rect(0, 0, 0.0);
+        check_region(self, region)?;
+        // Zeroed memory comes from the OS untouched: a fresh map costs no clearing pass.
+        let mut out = Heightmap::filled_rect(region.width, region.height, 0.0);
         self.generate_region_into(region, control, &mut out)?;
         Ok(out)
     }

@@ -5,7 +5,7 @@ use super::layer::Layer;
 use super::layer_error::LayerError;
 
 /// Indices of the layers `layer` refers to, with the role of each reference.
-fn references<'a>(layer: &'a Layer) -> impl Iterator<Item = (&'static str, &'a str)> {
+fn references(layer: &Layer) -> impl Iterator<Item = (&'static str, &str)> {
     let mask = layer.mask.as_deref().map(|m| ("mask", m));
     let warp = layer
         .warp
@@ -81,14 +81,15 @@ mod tests {
     use crate::engine::layers::warp::{Warp, WarpSource};
 
     fn layer(name: &str, mask: Option<&str>, warp: Option<&str>) -> Layer {
-        let mut l = Layer::default();
-        l.name = name.into();
-        l.mask = mask.map(str::to_owned);
-        l.warp = warp.map(|w| Warp {
-            amplitude: 4.0,
-            source: WarpSource::Layer(w.to_owned()),
-        });
-        l
+        Layer {
+            name: name.into(),
+            mask: mask.map(str::to_owned),
+            warp: warp.map(|w| Warp {
+                amplitude: 4.0,
+                source: WarpSource::Layer(w.to_owned()),
+            }),
+            ..Layer::default()
+        }
     }
 
     #[test]
