@@ -552,6 +552,7 @@ fn gui_crates_are_named_only_in_the_app() {
             "egui",
             "eframe",
             "egui_extras",
+            "egui_file",
             "egui_kittest",
             "rfd",
             "winit",

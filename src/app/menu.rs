@@ -57,8 +57,17 @@ pub fn menu_ui(ui: &mut egui::Ui, state: &AppState, commands: &CommandQueue) {
 
 fn export_items(ui: &mut egui::Ui, commands: &CommandQueue) {
     use crate::files::ExportFormat as F;
+    if ui
+        .add(egui::Button::new("Export PNG as shown...").shortcut_text("Ctrl+E"))
+        .on_hover_text(
+            "The texture as the preview shows it: grey, coloured by the ramp, or semi-transparent",
+        )
+        .clicked()
+    {
+        commands.push(Command::ExportAsShown);
+    }
     for (format, label, key) in [
-        (F::Png, "Export PNG...", "Ctrl+E"),
+        (F::Png, "Export grey PNG...", ""),
         (F::PngTransparent, "Export semi-transparent PNG...", ""),
         (F::Png16, "Export 16-bit PNG heightmap...", ""),
         (F::R16, "Export R16 heightmap...", ""),

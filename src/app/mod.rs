@@ -14,38 +14,43 @@ mod file_jobs;
 mod file_picker;
 mod gallery;
 mod history;
+mod in_window_picker;
+mod latency_clock;
 mod light_pad;
 mod menu;
+mod notices;
 mod octave_controls;
 mod panels;
+mod pick_request;
 mod preset_browser;
 mod preset_entry;
 mod preview;
+mod preview_format;
 mod recycler;
+mod release_splitter;
 mod render_result;
+mod save_target;
 mod shortcuts;
 mod state;
 mod status_bar;
+mod submit;
 mod view_settings;
 mod worker;
 
 pub use command::Command;
-pub use file_picker::{FilePicker, NativePicker, PickPurpose, PickRequest, ScriptedPicker};
+pub use file_picker::{FilePicker, NativePicker, ScriptedPicker};
+pub use pick_request::{PickPurpose, PickRequest};
 pub use preset_browser::{APP_ID, shipped_preset_dir, user_preset_dir};
 pub use preset_entry::PresetEntry;
 pub use state::{AppState, Message, PendingAction, Persisted};
 pub use view_settings::{DisplayMode, ViewSettings};
 
-use crate::{engine::NoiseParams, files::ExportFormat, pixels::OutputParams};
 use command::CommandQueue;
 use egui::Rect;
 use preview::{Hover, PreviewView};
 use std::path::PathBuf;
 use std::time::Duration;
-use worker::{RenderJob, Worker};
-
-/// Largest preview texture side; bigger textures are shown subsampled.
-const MAX_PREVIEW_SIDE: usize = 4096;
+use worker::Worker;
 
 /// Opens the designer window; `preset` is loaded at start (else the last one used).
 pub fn run(preset: Option<PathBuf>) -> anyhow::Result<()> {
@@ -81,7 +86,7 @@ pub struct LatticeApp {
     view: PreviewView,
     texture: Option<egui::TextureHandle>,
     /// What the worker was last asked to render.
-    submitted: Option<(NoiseParams, OutputParams, DisplayMode)>,
+    submitted: Option<worker::RenderJob>,
     /// Preset thumbnails for the gallery.
     gallery: gallery::Gallery,
     /// Job id of the texture on screen.
@@ -92,6 +97,14 @@ pub struct LatticeApp {
     ctx: egui::Context,
     title: String,
     classic: classic_view::ClassicView,
+    /// The file dialog drawn in the window (where no system dialog can be shown).
+    in_window: in_window_picker::InWindowPicker,
+    /// Lets a pointer release land where it happened (see [`release_splitter`]).
+    release_splitter: release_splitter::ReleaseSplitter,
+    /// Times each change until its image is on screen.
+    latency: latency_clock::LatencyClock,
+    /// Where the preview was drawn last frame.
+    preview_rect: Option<Rect>,
 }
 
 impl LatticeApp {
@@ -114,6 +127,8 @@ impl LatticeApp {
         }
         commands.push(Command::RefreshPresets);
         let mut state = AppState::new(crate::files::Preset::default());
+        state.shipped_dir = shipped_preset_dir().and_then(|d| d.canonicalize().ok());
+        state.user_dir = user_preset_dir();
         state.view = persisted.view.clone().sanitized();
         state.persisted = persisted;
         Self {
@@ -131,6 +146,10 @@ impl LatticeApp {
             ctx,
             title: String::new(),
             classic: classic_view::ClassicView::default(),
+            in_window: in_window_picker::InWindowPicker::default(),
+            release_splitter: release_splitter::ReleaseSplitter::default(),
+            latency: latency_clock::LatencyClock::default(),
+            preview_rect: None,
         }
     }
 
@@ -139,9 +158,22 @@ impl LatticeApp {
         &self.state
     }
 
+    /// Side in pixels of the image on screen: the texture as mapped for the preview
+    /// (reduced to what the screen shows of a large texture).
+    pub fn screen_image_side(&self) -> Option<usize> {
+        self.texture.as_ref().map(|t| t.size()[0])
+    }
+
     /// Replaces the file picker (tests use a [`ScriptedPicker`]).
     pub fn set_file_picker(&mut self, picker: Box<dyn FilePicker>) {
         self.picker = picker;
+    }
+
+    /// Uses `dir` as the user's preset folder ("Save to my presets", the browser's "My
+    /// presets") instead of the one in the system's data folder; rescans the browser.
+    pub fn set_user_preset_dir(&mut self, dir: PathBuf) {
+        self.state.user_dir = Some(dir);
+        self.commands.push(Command::RefreshPresets);
     }
 
     /// Queues a command, as a menu item would.
@@ -157,46 +189,9 @@ impl LatticeApp {
                 .shown
                 .as_ref()
                 .is_some_and(|s| !s.is_preview && s.noise == self.state.preset.noise)
-            && self.submitted.as_ref().is_some_and(|(n, o, _)| {
-                *n == self.state.preset.noise && *o == self.state.preset.output
+            && self.submitted.as_ref().is_some_and(|job| {
+                job.noise == self.state.preset.noise && job.output == self.state.preset.output
             })
-    }
-
-    /// Sends the current parameters to the worker when they changed.
-    fn submit_if_changed(&mut self, ctx: &egui::Context) {
-        let p = &self.state.preset;
-        let wanted = (
-            p.noise.clone(),
-            p.output.clone(),
-            self.state
-                .view
-                .mode(&p.output, self.state.persisted.transparent),
-        );
-        if self.submitted.as_ref() == Some(&wanted) {
-            return;
-        }
-        if let Err(e) = p
-            .noise
-            .validate()
-            .map_err(|e| e.to_string())
-            .and_then(|()| p.output.validate().map_err(|e| e.to_string()))
-        {
-            self.state.error(format!("cannot render: {e}"));
-            self.submitted = Some(wanted);
-            return;
-        }
-        let max_side = ctx
-            .input(|i| i.max_texture_side)
-            .clamp(256, MAX_PREVIEW_SIDE);
-        let id = self.worker.submit(RenderJob {
-            id: 0,
-            noise: wanted.0.clone(),
-            output: wanted.1.clone(),
-            mode: wanted.2,
-            max_texture_side: max_side,
-        });
-        self.state.rendering = Some(id);
-        self.submitted = Some(wanted);
     }
 
     fn side_panel(&mut self, ui: &mut egui::Ui) {
@@ -224,9 +219,19 @@ impl LatticeApp {
             egui::CollapsingHeader::new("Functions")
                 .default_open(true)
                 .show(ui, |ui| panels::functions_ui(ui, &mut draft));
+            // The range of the texture on screen, when it shows these parameters.
+            let range = self
+                .state
+                .shown
+                .as_ref()
+                .filter(|s| s.noise.resized(draft.noise.size) == draft.noise)
+                .map(|s| (s.stats.min, s.stats.max));
             egui::CollapsingHeader::new("Output")
                 .default_open(true)
-                .show(ui, |ui| panels::output_ui(ui, &mut draft, &mut transparent));
+                .show(ui, |ui| {
+                    panels::output_ui(ui, &mut draft, &mut transparent);
+                    panels::flat_hint_ui(ui, &mut draft.output, range);
+                });
             let shown = self.state.shown.as_ref();
             features_ui::feature_groups(ui, &mut draft, &mut self.state.view, shown);
             egui::CollapsingHeader::new("Classic viewer")
@@ -253,8 +258,8 @@ impl LatticeApp {
                 ),
                 (
                     "Export PNG...",
-                    "Export the texture as an 8-bit grey PNG (Ctrl+E)",
-                    Command::Export(ExportFormat::Png),
+                    "Export the texture as the preview shows it: grey, coloured by the ramp, or semi-transparent (Ctrl+E)",
+                    Command::ExportAsShown,
                 ),
             ];
             for (label, hover, command) in buttons {
@@ -290,6 +295,12 @@ impl LatticeApp {
 impl eframe::App for LatticeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.state.clock = ctx.input(|i| i.time);
+        if let Some(latency) = self.latency.frame_started()
+            && let Some(shown) = self.state.shown.as_mut()
+        {
+            shown.latency = Some(latency);
+        }
         shortcuts::shortcuts(&ctx, &mut self.state, &self.commands);
         self.process_commands(&ctx);
 
@@ -317,10 +328,10 @@ impl eframe::App for LatticeApp {
                 )
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            dialogs::messages_ui(ui, &mut self.state);
             let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
-            let see_through = self.submitted.as_ref().is_some_and(|w| w.2.has_alpha());
+            let see_through = self.submitted.as_ref().is_some_and(|w| w.mode.has_alpha());
             let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
+            self.preview_rect = Some(clip);
             self.hover = self.view.ui(
                 ui,
                 self.texture.as_ref(),
@@ -333,7 +344,11 @@ impl eframe::App for LatticeApp {
             let shown = self.state.shown.as_ref();
             self.classic
                 .overlay_ui(ui, clip, image, &self.state.preset.noise, shown);
+            notices::notices_ui(ui, &mut self.state, clip);
         });
+        if let Some(command) = self.in_window.ui(&ctx) {
+            self.commands.push(command);
+        }
         self.classic
             .properties_window(&ctx, &self.state.preset, self.state.shown.as_ref());
         if let Some(answer) = dialogs::confirm_ui(&ctx, &self.state) {
@@ -353,6 +368,12 @@ impl eframe::App for LatticeApp {
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
+        }
+    }
+
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        if self.release_splitter.split(&mut raw_input.events) {
+            ctx.request_repaint();
         }
     }
 

@@ -3,7 +3,6 @@
 
 use super::command::{Command, CommandQueue};
 use super::state::{AppState, PendingAction};
-use crate::files::ExportFormat;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
 
@@ -17,7 +16,7 @@ pub fn shortcuts(ctx: &egui::Context, state: &mut AppState, commands: &CommandQu
         (cmd_shift, Key::Z, Command::Redo),
         (cmd, Key::S, Command::Save),
         (cmd, Key::O, Command::Open),
-        (cmd, Key::E, Command::Export(ExportFormat::Png)),
+        (cmd, Key::E, Command::ExportAsShown),
         (cmd, Key::Z, Command::Undo),
         (cmd, Key::Y, Command::Redo),
     ];

@@ -21,7 +21,7 @@ const PREVIEW_THRESHOLD: u32 = 512;
 const PREVIEW_SIZE: u32 = 256;
 
 /// What to render.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RenderJob {
     /// Increasing job number (results of older jobs are ignored).
     pub id: u64,
@@ -31,8 +31,11 @@ pub struct RenderJob {
     pub output: OutputParams,
     /// What the screen image shows (grey, semi-transparent, coloured or lit).
     pub mode: DisplayMode,
-    /// Largest texture side the GPU accepts; bigger textures are shown subsampled.
+    /// Side of the screen image: about what the preview shows of the texture on screen
+    /// (capped by the GPU's limit); bigger textures are shown reduced.
     pub max_texture_side: usize,
+    /// Compute the histograms and clip counts of a full render (they follow its image).
+    pub statistics: bool,
 }
 
 /// Handle to the generation thread.
@@ -132,17 +135,32 @@ fn render(
 ) {
     if let Some(c) = cache.as_ref().filter(|c| c.noise == job.noise) {
         let hm = Arc::clone(&c.heightmap);
-        let result = finish(job, &c.noise, false, hm, c.stats, c.elapsed);
-        send(Command::Rendered(Box::new(result)));
+        let done = Generated {
+            noise: c.noise.clone(),
+            heightmap: hm,
+            stats: c.stats,
+            elapsed: c.elapsed,
+            from_cache: true,
+            finished: Instant::now(),
+        };
+        deliver(job, control, done, false, send);
         return;
     }
     if job.noise.size > PREVIEW_THRESHOLD {
         let small = job.noise.resized(PREVIEW_SIZE);
         match generate(&small, control, None) {
             Ok((hm, elapsed)) => {
+                let finished = Instant::now();
                 let stats = hm.stats();
-                let result = finish(job, &small, true, Arc::new(hm), stats, elapsed);
-                send(Command::Rendered(Box::new(result)));
+                let done = Generated {
+                    noise: small,
+                    heightmap: Arc::new(hm),
+                    stats,
+                    elapsed,
+                    from_cache: false,
+                    finished,
+                };
+                deliver(job, control, done, true, send);
             }
             Err(Error::Cancelled) => return,
             Err(e) => return send(Command::RenderFailed(e.to_string())),
@@ -150,6 +168,7 @@ fn render(
     }
     match generate(&job.noise, control, recycler.take()) {
         Ok((hm, elapsed)) => {
+            let finished = Instant::now();
             let stats = hm.stats();
             let hm = Arc::new(hm);
             let old = cache.replace(Cache {
@@ -161,8 +180,15 @@ fn render(
             if let Some(old) = old {
                 recycler.retire(old.heightmap);
             }
-            let result = finish(job, &job.noise, false, hm, stats, elapsed);
-            send(Command::Rendered(Box::new(result)));
+            let done = Generated {
+                noise: job.noise.clone(),
+                heightmap: hm,
+                stats,
+                elapsed,
+                from_cache: false,
+                finished,
+            };
+            deliver(job, control, done, false, send);
         }
         Err(Error::Cancelled) => {}
         Err(e) => send(Command::RenderFailed(e.to_string())),
@@ -186,32 +212,60 @@ fn generate(
     Ok((hm, start.elapsed()))
 }
 
-fn finish(
-    job: &RenderJob,
-    noise: &NoiseParams,
-    is_preview: bool,
+/// A heightmap ready to be shown.
+struct Generated {
+    noise: NoiseParams,
     heightmap: Arc<Heightmap>,
     stats: HeightStats,
     elapsed: Duration,
-) -> RenderResult {
-    let image = display_image(
-        &heightmap,
-        &stats,
+    from_cache: bool,
+    /// When generation ended (the display mapping is timed from here).
+    finished: Instant,
+}
+
+/// Maps `done` to the screen image and sends it; a full render's statistics follow in
+/// a second message, so they never delay the image. Stops as soon as the job is
+/// cancelled (a newer one waits).
+fn deliver(
+    job: &RenderJob,
+    control: &JobControl,
+    done: Generated,
+    is_preview: bool,
+    send: &dyn Fn(Command),
+) {
+    let Some(image) = display_image(
+        &done.heightmap,
+        &done.stats,
         &job.output,
         job.mode,
-        noise.tileable,
+        done.noise.tileable,
         job.max_texture_side,
-    );
-    let texture_stats = TextureStats::new(&heightmap, &job.output);
-    RenderResult {
+        control,
+    ) else {
+        return;
+    };
+    let mapping = done.finished.elapsed();
+    // A preview is small: its statistics cost nothing and come with it.
+    let texture_stats = is_preview.then(|| TextureStats::new(&done.heightmap, &job.output));
+    let heightmap = Arc::clone(&done.heightmap);
+    send(Command::Rendered(Box::new(RenderResult {
         job_id: job.id,
-        noise: noise.clone(),
+        noise: done.noise,
         is_preview,
-        heightmap,
-        stats,
+        heightmap: done.heightmap,
+        stats: done.stats,
         texture_stats,
         image,
-        elapsed,
+        elapsed: done.elapsed,
+        from_cache: done.from_cache,
+        mapping,
+    })));
+    if !is_preview
+        && job.statistics
+        && let Some(stats) =
+            TextureStats::with_heights(&heightmap, done.stats, &job.output, control)
+    {
+        send(Command::StatsReady(job.id, Box::new(stats)));
     }
 }
 
@@ -226,13 +280,53 @@ mod tests {
             output: OutputParams::default(),
             mode: DisplayMode::Grey,
             max_texture_side: 4096,
+            statistics: true,
         }
     }
 
+    /// The next render, skipping the statistics that follow full renders.
     fn next_render(rx: &Receiver<Command>) -> Box<RenderResult> {
+        loop {
+            match rx.recv_timeout(Duration::from_secs(120)) {
+                Ok(Command::Rendered(r)) => return r,
+                Ok(Command::StatsReady(..)) => {}
+                other => panic!("expected a render, got {other:?}"),
+            }
+        }
+    }
+
+    /// A texture larger than the screen needs is shown reduced, and its statistics
+    /// (of the whole texture) follow the image in their own message.
+    #[test]
+    fn the_screen_image_is_reduced_and_statistics_follow_it() {
+        let (tx, rx) = channel();
+        let mut worker = Worker::spawn(egui::Context::default(), tx);
+        let noise = NoiseParams {
+            size: 1024,
+            initial_step: 256,
+            ..NoiseParams::default()
+        };
+        let mut j = job(noise.clone());
+        j.max_texture_side = 256;
+        let id = worker.submit(j);
+        let full = loop {
+            let r = next_render(&rx);
+            if !r.is_preview {
+                break r;
+            }
+        };
+        assert_eq!(full.image.size, [256, 256]);
+        assert!(
+            full.texture_stats.is_none(),
+            "statistics come after the image"
+        );
         match rx.recv_timeout(Duration::from_secs(120)) {
-            Ok(Command::Rendered(r)) => r,
-            other => panic!("expected a render, got {other:?}"),
+            Ok(Command::StatsReady(job_id, stats)) => {
+                assert_eq!(job_id, id);
+                assert_eq!(stats.pixels, 1024 * 1024);
+                assert_eq!(stats.heights, full.heightmap.stats());
+            }
+            other => panic!("expected the statistics, got {other:?}"),
         }
     }
 
@@ -308,6 +402,11 @@ mod tests {
             assert!(r.job_id < ids[4]);
         };
         assert_eq!(last.noise.seed, 4);
+        // Only the newest job's statistics follow.
+        match rx.recv_timeout(Duration::from_secs(120)) {
+            Ok(Command::StatsReady(id, _)) => assert_eq!(id, ids[4]),
+            other => panic!("expected the statistics, got {other:?}"),
+        }
         assert!(rx.try_recv().is_err());
     }
 }

@@ -1,12 +1,15 @@
 //! The side panel: one function per group, each editing a draft preset.
 
+mod flat_hint;
 mod functions;
 mod labelled;
 mod output;
+mod ramp_bar;
 mod ramp_editor;
 mod stats_panel;
 mod texture;
 
+pub use flat_hint::flat_hint_ui;
 pub use functions::functions_ui;
 pub(crate) use labelled::labelled;
 pub use output::output_ui;
