@@ -30,7 +30,7 @@ fn main() {
         .build_eframe(|cc| LatticeApp::new(cc, None, Box::new(ScriptedPicker::default())));
     let mut preset = Preset::default();
     preset.noise = preset.noise.resized(size);
-    let mut settle = |h: &mut Harness<'_, LatticeApp>| {
+    let settle = |h: &mut Harness<'_, LatticeApp>| {
         while !h.state().is_up_to_date() {
             step(h);
         }
@@ -50,7 +50,10 @@ fn main() {
     }
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let list: Vec<String> = finals.iter().map(|d| format!("{:.0}", ms(*d))).collect();
-    println!("{size} px: change -> full image on the UI thread: {} ms", list.join(", "));
+    println!(
+        "{size} px: change -> full image on the UI thread: {} ms",
+        list.join(", ")
+    );
 
     // A drag: a new seed every 16 ms; note when a newer image arrives.
     let mut arrivals = Vec::new();

@@ -68,8 +68,10 @@ mod tests {
 
     #[test]
     fn information_fades_and_errors_stay_until_dismissed() {
-        let mut s = AppState::default();
-        s.clock = 10.0;
+        let mut s = AppState {
+            clock: 10.0,
+            ..AppState::default()
+        };
         s.info("saved");
         s.error("cannot save");
         assert_eq!(s.visible_messages().count(), 2);
