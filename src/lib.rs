@@ -59,6 +59,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod files;
+pub mod mesh;
 pub mod pixels;
 pub mod services;
 

@@ -4,14 +4,17 @@
 use super::atomic_write::write_atomic;
 use super::error::Result;
 use super::export_format::ExportFormat;
+use super::mesh_export::{encode_mesh, export_mesh};
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
 use super::preset::Preset;
 use crate::engine::Heightmap;
+use crate::mesh::MeshOptions;
 use crate::pixels::{self, OutputParams, normal_map};
 use std::path::Path;
 
 /// Encodes the texture in `format`; `path` only names the file in error messages.
-/// No preset is embedded, and normal maps clamp at the edges.
+/// No preset is embedded, and normal maps clamp at the edges. Meshes get the default
+/// [`MeshOptions`] (see [`encode_mesh`] for others) and record the default preset.
 pub fn encode(
     hm: &Heightmap,
     out: &OutputParams,
@@ -30,12 +33,11 @@ pub fn encode_with_preset(
     format: ExportFormat,
     path: &Path,
 ) -> Result<Vec<u8>> {
-    let text = preset.to_ron();
     encode_inner(
         hm,
         &preset.output,
         preset.noise.tileable,
-        Some(&text),
+        Some(preset),
         format,
         path,
     )
@@ -45,13 +47,14 @@ fn encode_inner(
     hm: &Heightmap,
     out: &OutputParams,
     wrap: bool,
-    preset_text: Option<&str>,
+    preset: Option<&Preset>,
     format: ExportFormat,
     path: &Path,
 ) -> Result<Vec<u8>> {
     out.validate()?;
     let s = hm.size();
-    let text = preset_text.map(|t| (PRESET_KEYWORD, t));
+    let preset_text = preset.map(Preset::to_ron);
+    let text = preset_text.as_deref().map(|t| (PRESET_KEYWORD, t));
     let png = |layout, data: &[u8]| encode_png(path, s, layout, data, text);
     match format {
         ExportFormat::Png => png(PngLayout::Grey8, pixels::grey8(hm, out).as_raw()),
@@ -78,22 +81,48 @@ fn encode_inner(
             png(PngLayout::Rgb8, &rgb)
         }
         ExportFormat::ColorAlpha => png(PngLayout::Rgba8, pixels::rgba_ramp(hm, out).as_raw()),
+        ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => {
+            let options = MeshOptions::for_size(hm.size());
+            match preset {
+                Some(p) => encode_mesh(hm, p, format, &options, path),
+                None => {
+                    let mut p = Preset {
+                        output: out.clone(),
+                        ..Preset::default()
+                    };
+                    p.noise.tileable = wrap;
+                    encode_mesh(hm, &p, format, &options, path)
+                }
+            }
+        }
     }
 }
 
 /// Encodes and writes atomically: a failed export leaves no file (and keeps any old one).
 pub fn export(hm: &Heightmap, out: &OutputParams, format: ExportFormat, path: &Path) -> Result<()> {
+    if format.is_mesh() {
+        let preset = Preset {
+            output: out.clone(),
+            ..Preset::default()
+        };
+        return export_with_preset(hm, &preset, format, path);
+    }
     let bytes = encode(hm, out, format, path)?;
     write_atomic(path, &bytes)
 }
 
-/// [`export`] with the preset embedded in PNGs (see [`encode_with_preset`]).
+/// [`export`] with the preset embedded in PNGs (see [`encode_with_preset`]) and
+/// recorded in meshes. Meshes are streamed to the file with the default
+/// [`MeshOptions`] for the texture's size (see [`export_mesh`] for others).
 pub fn export_with_preset(
     hm: &Heightmap,
     preset: &Preset,
     format: ExportFormat,
     path: &Path,
 ) -> Result<()> {
+    if format.is_mesh() {
+        return export_mesh(hm, preset, format, &MeshOptions::for_size(hm.size()), path);
+    }
     let bytes = encode_with_preset(hm, preset, format, path)?;
     write_atomic(path, &bytes)
 }
