@@ -2,6 +2,7 @@
 
 use clap::Parser;
 use lattice_studio::cli::{self, Cli};
+use lattice_studio::services::PreviewKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,7 +20,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match &args.command {
-        None => run_gui(args.preset),
+        None => run_gui(args.preset, args.view),
         Some(command) => cli::run(command),
     };
     match result {
@@ -32,15 +33,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// Opens the designer window on `preset` (or the default preset).
+/// Opens the designer window on `preset` (or the default preset), in the 2D or 3D view
+/// (else the one used last).
 #[cfg(feature = "app")]
-fn run_gui(preset: Option<PathBuf>) -> anyhow::Result<()> {
-    lattice_studio::app::run(preset)
+fn run_gui(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
+    lattice_studio::app::run(preset, view)
 }
 
 /// This build has no window: say so, and what it can do instead.
 #[cfg(not(feature = "app"))]
-fn run_gui(_preset: Option<PathBuf>) -> anyhow::Result<()> {
+fn run_gui(_preset: Option<PathBuf>, _view: Option<PreviewKind>) -> anyhow::Result<()> {
     anyhow::bail!(
         "this build of lattice-studio has no designer window (built without the `app` \
          feature); use a subcommand: render, list or bench (see --help)"

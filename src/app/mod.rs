@@ -4,6 +4,7 @@
 //! them in one place (`execute.rs`); parameter changes go to the worker
 //! thread, whose results come back as commands and are uploaded as one texture.
 
+mod central_panel;
 mod classic_view;
 mod command;
 mod dialogs;
@@ -26,6 +27,7 @@ mod render_result;
 mod shortcuts;
 mod state;
 mod status_bar;
+mod terrain;
 mod view_settings;
 mod worker;
 
@@ -34,11 +36,12 @@ pub use file_picker::{FilePicker, NativePicker, PickPurpose, PickRequest, Script
 pub use preset_browser::{APP_ID, shipped_preset_dir, user_preset_dir};
 pub use preset_entry::PresetEntry;
 pub use state::{AppState, Message, PendingAction, Persisted};
+pub use terrain::{MeshInfo, TerrainSettings};
 pub use view_settings::{DisplayMode, ViewSettings};
 
+use crate::services::PreviewKind;
 use crate::{engine::NoiseParams, files::ExportFormat, pixels::OutputParams};
 use command::CommandQueue;
-use egui::Rect;
 use preview::{Hover, PreviewView};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -47,8 +50,9 @@ use worker::{RenderJob, Worker};
 /// Largest preview texture side; bigger textures are shown subsampled.
 const MAX_PREVIEW_SIDE: usize = 4096;
 
-/// Opens the designer window; `preset` is loaded at start (else the last one used).
-pub fn run(preset: Option<PathBuf>) -> anyhow::Result<()> {
+/// Opens the designer window; `preset` is loaded at start (else the last one used), in
+/// the `view` given (else the one used last).
+pub fn run(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_app_id(APP_ID)
@@ -56,17 +60,19 @@ pub fn run(preset: Option<PathBuf>) -> anyhow::Result<()> {
             .with_inner_size([1280.0, 820.0])
             .with_min_inner_size([720.0, 480.0])
             .with_drag_and_drop(true),
+        // The 3D view draws with depth testing into egui's framebuffer.
+        depth_buffer: 24,
         ..Default::default()
     };
     eframe::run_native(
         APP_ID,
         options,
         Box::new(move |cc| {
-            Ok(Box::new(LatticeApp::new(
-                cc,
-                preset,
-                Box::new(NativePicker),
-            )))
+            let mut app = LatticeApp::new(cc, preset, Box::new(NativePicker));
+            if let Some(kind) = view {
+                app.state.view.kind = kind;
+            }
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
@@ -92,6 +98,7 @@ pub struct LatticeApp {
     ctx: egui::Context,
     title: String,
     classic: classic_view::ClassicView,
+    terrain: terrain::terrain_view::TerrainView,
 }
 
 impl LatticeApp {
@@ -108,6 +115,7 @@ impl LatticeApp {
         let commands = CommandQueue::default();
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(ctx.clone(), commands.sender());
+        let terrain = terrain::terrain_view::TerrainView::new(ctx.clone(), commands.sender());
         let start = preset.or_else(|| persisted.last_preset.clone().filter(|p| p.is_file()));
         if let Some(path) = start {
             commands.push(Command::LoadPresetConfirmed(path));
@@ -131,7 +139,13 @@ impl LatticeApp {
             ctx,
             title: String::new(),
             classic: classic_view::ClassicView::default(),
+            terrain,
         }
+    }
+
+    /// The mesh the 3D view shows (or is about to upload), once one was built.
+    pub fn terrain_mesh(&self) -> Option<MeshInfo> {
+        self.terrain.mesh_info()
     }
 
     /// The document and view state (for tests and embedding).
@@ -288,7 +302,7 @@ impl LatticeApp {
 }
 
 impl eframe::App for LatticeApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         shortcuts::shortcuts(&ctx, &mut self.state, &self.commands);
         self.process_commands(&ctx);
@@ -316,24 +330,8 @@ impl eframe::App for LatticeApp {
                     &self.commands,
                 )
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            dialogs::messages_ui(ui, &mut self.state);
-            let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
-            let see_through = self.submitted.as_ref().is_some_and(|w| w.2.has_alpha());
-            let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
-            self.hover = self.view.ui(
-                ui,
-                self.texture.as_ref(),
-                self.state.preset.noise.size,
-                see_through,
-                hm,
-                self.state.view.repeat,
-            );
-            let image = self.view.image_rect(clip, self.state.preset.noise.size);
-            let shown = self.state.shown.as_ref();
-            self.classic
-                .overlay_ui(ui, clip, image, &self.state.preset.noise, shown);
-        });
+        let gl_available = frame.gl().is_some();
+        egui::CentralPanel::default().show(ui, |ui| self.central_panel(ui, gl_available));
         self.classic
             .properties_window(&ctx, &self.state.preset, self.state.shown.as_ref());
         if let Some(answer) = dialogs::confirm_ui(&ctx, &self.state) {
@@ -353,6 +351,12 @@ impl eframe::App for LatticeApp {
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
+        }
+    }
+
+    fn on_exit(&mut self, gl: Option<&glow::Context>) {
+        if let Some(gl) = gl {
+            self.terrain.destroy(gl);
         }
     }
 
