@@ -109,6 +109,10 @@ fn glb_without_ramp_has_no_texture() {
     );
     let gltf = gltf::Gltf::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(gltf.images().count(), 0);
+    // Positions, normals, uvs, indices: no empty view for a missing image (the Khronos
+    // validator refuses those).
+    assert_eq!(gltf.views().count(), 4);
+    assert!(gltf.views().all(|v| v.length() > 0));
     assert_eq!(
         gltf.meshes()
             .next()

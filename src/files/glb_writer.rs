@@ -102,6 +102,8 @@ fn document(
         .views()
         .into_iter()
         .zip(targets)
+        // No image, no view for it (a view may not be empty).
+        .filter(|((_, len), target)| target.is_some() || *len > 0)
         .map(|((offset, len), target)| {
             root.push(json::buffer::View {
                 buffer,
@@ -150,7 +152,7 @@ fn document(
         None,
         None,
     ));
-    let material = material(&mut root, views[4], extras);
+    let material = material(&mut root, views.get(4).copied(), extras);
     let material = root.push(material);
     let mut attributes = std::collections::BTreeMap::new();
     attributes.insert(Valid(json::mesh::Semantic::Positions), position);
@@ -195,7 +197,7 @@ fn document(
 /// A matte material: the texture when there is one, else a light grey.
 fn material(
     root: &mut json::Root,
-    image_view: json::Index<json::buffer::View>,
+    image_view: Option<json::Index<json::buffer::View>>,
     extras: &GlbExtras<'_>,
 ) -> json::Material {
     let mut m = json::Material {
@@ -204,11 +206,11 @@ fn material(
     };
     m.pbr_metallic_roughness.metallic_factor = json::material::StrengthFactor(0.0);
     m.pbr_metallic_roughness.roughness_factor = json::material::StrengthFactor(1.0);
-    if extras.texture_png.is_none() {
+    let Some(image_view) = image_view else {
         m.pbr_metallic_roughness.base_color_factor =
             json::material::PbrBaseColorFactor([0.8, 0.8, 0.8, 1.0]);
         return m;
-    }
+    };
     let image = root.push(json::Image {
         buffer_view: Some(image_view),
         mime_type: Some(json::image::MimeType("image/png".into())),

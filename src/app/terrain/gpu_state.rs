@@ -28,6 +28,8 @@ impl GpuState {
             match TerrainRenderer::new(gl) {
                 Ok(r) => self.renderer = Some(r),
                 Err(e) => {
+                    // Also on stderr, for logs and the real-window test.
+                    eprintln!("3D view cannot run here: {e}");
                     self.failed = Some(e);
                     return;
                 }

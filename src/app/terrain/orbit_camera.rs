@@ -28,7 +28,7 @@ impl OrbitCamera {
         Self {
             yaw_deg: 30.0,
             pitch_deg: 35.0,
-            distance: 1.9 * extent,
+            distance: 1.6 * extent,
             target: [0.0, mid_height, 0.0],
         }
     }
@@ -200,7 +200,7 @@ mod tests {
         assert!((0.0..360.0).contains(&cam.yaw_deg));
         let before = cam.eye();
         cam.zoom(2.0, (0.1, 10.0));
-        assert!((cam.distance - 0.95).abs() < 1e-5);
+        assert!((cam.distance - 0.8).abs() < 1e-5);
         cam.zoom(f32::NAN, (0.1, 10.0));
         cam.zoom(1e-9, (0.1, 10.0));
         assert_eq!(cam.distance, 10.0);

@@ -13,7 +13,7 @@ use crate::app::command::Command;
 use crate::app::state::AppState;
 use crate::mesh::MAX_VIEW_RESOLUTION;
 use crate::pixels::{ColorRamp, Light, OutputParams};
-use egui::{Align2, Color32, FontId, PointerButton, Sense};
+use egui::{Color32, FontId, PointerButton, Sense};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -236,7 +236,9 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
     let callback = egui_glow::CallbackFn::new(move |_info, painter| {
         lock(&gpu).paint(painter.gl(), &params);
     });
-    ui.painter().add(egui::PaintCallback {
+    // Clipped to the view's rectangle: the callback clears what it covers, and must not
+    // clear the bar above it.
+    painter.add(egui::PaintCallback {
         rect,
         callback: Arc::new(callback),
     });
@@ -248,13 +250,13 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
         ),
         None => "building the mesh...".to_owned(),
     };
-    painter.text(
-        rect.left_bottom() + egui::vec2(8.0, -6.0),
-        Align2::LEFT_BOTTOM,
-        caption,
-        FontId::proportional(12.0),
-        Color32::from_gray(200),
-    );
+    // On a dark backing: the terrain behind the caption may be as light as the text.
+    let galley =
+        painter.layout_no_wrap(caption, FontId::proportional(12.0), Color32::from_gray(220));
+    let at = rect.left_bottom() + egui::vec2(8.0, -6.0 - galley.size().y);
+    let backing = egui::Rect::from_min_size(at, galley.size()).expand(3.0);
+    painter.rect_filled(backing, 3.0, Color32::from_black_alpha(170));
+    painter.galley(at, galley, Color32::from_gray(220));
 }
 
 #[cfg(test)]
