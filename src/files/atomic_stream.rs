@@ -33,11 +33,13 @@ pub fn write_atomic_streamed(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let tmp = tempfile::Builder::new()
-        .prefix(".lattice-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(io)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".lattice-").suffix(".tmp");
+    // tempfile's own default is 0600 (private); an export should get the permissions
+    // any new file gets (0666 less the umask), as `File::create` gives the PNG exports.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let tmp = builder.tempfile_in(dir).map_err(io)?;
     let mut out = BufWriter::with_capacity(BUFFER, tmp);
     write(&mut out).map_err(io)?;
     // An error here drops the temporary file, which deletes it.
@@ -58,6 +60,16 @@ mod tests {
         write_atomic_streamed(&p, |w| w.write_all(b"first")).unwrap();
         write_atomic_streamed(&p, |w| w.write_all(b"second")).unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"second");
+        // The same permissions as any new file (not tempfile's private 0600).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let plain = dir.path().join("plain");
+            std::fs::File::create(&plain).unwrap();
+            let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode(&p), mode(&plain));
+            std::fs::remove_file(&plain).unwrap();
+        }
         // A writer that fails halfway: the old file stays, no temporary file is left.
         let err = write_atomic_streamed(&p, |w| {
             w.write_all(&[b'x'; 3 << 20])?;

@@ -1,6 +1,7 @@
-//! [`FrameBench`]: with `LATTICE_STUDIO_3D_BENCH=1` the 3D view turns by itself and
-//! prints frame times to stderr (how the 3D view's speed is measured, e.g. under Xvfb
-//! with Mesa's software renderer).
+//! [`FrameBench`]: with `LATTICE_STUDIO_3D_BENCH=1` the 3D view turns by itself, as
+//! under a mouse drag, and prints frame times to stderr (how the 3D view's speed is
+//! measured, e.g. under Xvfb with Mesa's software renderer); `=full` times the full
+//! mesh instead of the one drawn while moving.
 
 use std::time::{Duration, Instant};
 

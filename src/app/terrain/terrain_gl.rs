@@ -27,6 +27,8 @@ pub struct DrawParams {
     pub repeat: u32,
     /// Background colour, 0..1 RGB.
     pub background: [f32; 3],
+    /// The camera is moving: draw the coarse mesh when there is one.
+    pub moving: bool,
 }
 
 const VERTEX: &str = r#"
@@ -91,6 +93,8 @@ void main() {
 pub struct TerrainRenderer {
     program: glow::Program,
     terrain: (glow::VertexArray, glow::Buffer, glow::Buffer),
+    /// Index buffer of the coarse mesh and its index count (0: none).
+    coarse: (glow::Buffer, i32),
     water: (glow::VertexArray, glow::Buffer),
     ramp: glow::Texture,
     index_count: i32,
@@ -184,6 +188,7 @@ impl TerrainRenderer {
             let renderer = Self {
                 program,
                 terrain,
+                coarse: (gl.create_buffer()?, 0),
                 water,
                 ramp,
                 index_count: 0,
@@ -204,8 +209,17 @@ impl TerrainRenderer {
             gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(self.terrain.2));
             let bytes: &[u8] = bytemuck::cast_slice(&mesh.indices);
             gl.buffer_data_u8_slice(glow::ELEMENT_ARRAY_BUFFER, bytes, glow::STATIC_DRAW);
+            let coarse = mesh.coarse.as_ref().map_or(&[][..], |(_, c)| c.as_slice());
+            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(self.coarse.0));
+            gl.buffer_data_u8_slice(
+                glow::ELEMENT_ARRAY_BUFFER,
+                bytemuck::cast_slice(coarse),
+                glow::STATIC_DRAW,
+            );
             gl.bind_vertex_array(None);
         }
+        self.coarse.1 =
+            i32::try_from(mesh.coarse.as_ref().map_or(0, |(_, c)| c.len())).unwrap_or(0);
         self.index_count = i32::try_from(mesh.indices.len()).unwrap_or(0);
         self.resolution = mesh.resolution;
     }
@@ -274,13 +288,20 @@ impl TerrainRenderer {
             gl.bind_texture(glow::TEXTURE_2D, Some(self.ramp));
             gl.uniform_1_i32(uniform("u_ramp").as_ref(), 0);
             gl.bind_vertex_array(Some(self.terrain.0));
+            // The element buffer is part of the vertex array's state: pick the level.
+            let (indices, count) = if p.moving && self.coarse.1 > 0 {
+                self.coarse
+            } else {
+                (self.terrain.2, self.index_count)
+            };
+            gl.bind_buffer(glow::ELEMENT_ARRAY_BUFFER, Some(indices));
             let repeat = p.repeat.clamp(1, 3);
             let centre = (repeat - 1) as f32 * 0.5;
             for tj in 0..repeat {
                 for ti in 0..repeat {
                     let offset = [ti as f32 - centre, tj as f32 - centre];
                     gl.uniform_2_f32_slice(uniform("u_offset").as_ref(), &offset);
-                    gl.draw_elements(glow::TRIANGLES, self.index_count, glow::UNSIGNED_INT, 0);
+                    gl.draw_elements(glow::TRIANGLES, count, glow::UNSIGNED_INT, 0);
                 }
             }
             if let Some(level) = p.water {
@@ -320,6 +341,7 @@ impl TerrainRenderer {
             gl.delete_vertex_array(self.terrain.0);
             gl.delete_buffer(self.terrain.1);
             gl.delete_buffer(self.terrain.2);
+            gl.delete_buffer(self.coarse.0);
             gl.delete_vertex_array(self.water.0);
             gl.delete_buffer(self.water.1);
             gl.delete_texture(self.ramp);

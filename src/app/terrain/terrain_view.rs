@@ -38,17 +38,23 @@ pub struct MeshInfo {
     pub elapsed: Duration,
     /// Lowest and highest grey.
     pub height_range: (f32, f32),
+    /// While the camera moves, every this many vertices are drawn (`None`: all).
+    pub moving_stride: Option<u32>,
 }
 
 /// The 3D view's state.
 pub struct TerrainView {
     camera: Option<OrbitCamera>,
+    /// Copies per side the camera was framed for (a new mosaic size frames it again).
+    framed_for: u32,
     gpu: Arc<Mutex<GpuState>>,
     mesher: Mesher,
     requested: Option<MeshKey>,
     shown: Option<MeshInfo>,
     ramp_sent: Option<Option<ColorRamp>>,
     bench: Option<FrameBench>,
+    /// The bench times the full mesh rather than the moving one.
+    bench_full: bool,
 }
 
 fn lock(gpu: &Mutex<GpuState>) -> MutexGuard<'_, GpuState> {
@@ -69,12 +75,14 @@ impl TerrainView {
     pub fn new(ctx: egui::Context, results: Sender<Command>) -> Self {
         Self {
             camera: None,
+            framed_for: 1,
             gpu: Arc::default(),
             mesher: Mesher::spawn(ctx, results),
             requested: None,
             shown: None,
             ramp_sent: None,
             bench: FrameBench::from_env(),
+            bench_full: std::env::var("LATTICE_STUDIO_3D_BENCH").is_ok_and(|v| v == "full"),
         }
     }
 
@@ -115,10 +123,15 @@ impl TerrainView {
 
     /// A mesh arrived from the meshing thread.
     pub fn mesh_built(&mut self, mesh: Box<ViewMesh>) {
+        if self.shown.is_none() {
+            // The first mesh: aim at its real middle height.
+            self.camera = None;
+        }
         self.shown = Some(MeshInfo {
             resolution: mesh.resolution,
             elapsed: mesh.elapsed,
             height_range: mesh.height_range,
+            moving_stride: mesh.coarse.as_ref().map(|c| c.0),
         });
         lock(&self.gpu).pending_mesh = Some(mesh);
     }
@@ -192,11 +205,16 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
     view.send_ramp(ramp);
     let (lo, hi) = view.shown.map_or((0.0, 0.0), |m| m.height_range);
     let mid = (lo + hi) * 0.5 * settings.height_scale;
+    if view.framed_for != repeat {
+        view.framed_for = repeat;
+        view.camera = None;
+    }
     let camera = view
         .camera
         .get_or_insert_with(|| OrbitCamera::framing(extent, mid));
     let shift = ui.input(|i| i.modifiers.shift);
     let delta = response.drag_delta();
+    let mut moving = response.dragged();
     if response.dragged_by(PointerButton::Secondary)
         || (shift && response.dragged_by(PointerButton::Primary))
     {
@@ -209,17 +227,24 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
         let factor = (scroll * 0.002).exp() * ui.input(|i| i.zoom_delta());
         if (factor - 1.0).abs() > 1e-4 {
             camera.zoom(factor, (0.05 * extent, 8.0 * extent));
+            moving = true;
         }
     }
     if response.double_clicked() {
         *camera = OrbitCamera::framing(extent, mid);
     }
     if let Some(bench) = view.bench.as_mut() {
+        // The bench turns the camera as a drag would (coarse mesh), unless it is set to
+        // "full", which times the full mesh.
         camera.orbit(4.0, 0.0);
+        moving = !view.bench_full;
         if let Some(line) = bench.frame(view.shown.map_or(0, |m| m.resolution)) {
             eprintln!("{line}");
         }
         ui.ctx().request_repaint();
+    } else if moving {
+        // The frame after the last move draws the full mesh.
+        ui.ctx().request_repaint_after(Duration::from_millis(120));
     }
     let bg = ui.visuals().extreme_bg_color;
     let params = DrawParams {
@@ -231,6 +256,7 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
         water: settings.water.then_some(settings.water_level),
         repeat,
         background: [bg.r(), bg.g(), bg.b()].map(|c| f32::from(c) / 255.0),
+        moving,
     };
     let gpu = Arc::clone(&view.gpu);
     let callback = egui_glow::CallbackFn::new(move |_info, painter| {
@@ -244,9 +270,11 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
     });
     let caption = match view.shown {
         Some(m) => format!(
-            "{0} x {0} vertices (built in {1:.0} ms)   drag: orbit   right or Shift+drag: pan   wheel: zoom   double click: reset",
+            "{0} x {0} vertices (built in {1:.0} ms{2})   drag: orbit   right or Shift+drag: pan   wheel: zoom   double click: reset",
             m.resolution,
-            m.elapsed.as_secs_f64() * 1e3
+            m.elapsed.as_secs_f64() * 1e3,
+            m.moving_stride
+                .map_or(String::new(), |k| format!("; 1 in {k} per side while moving")),
         ),
         None => "building the mesh...".to_owned(),
     };

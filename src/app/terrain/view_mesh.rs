@@ -10,6 +10,11 @@ use std::time::{Duration, Instant};
 /// the height and the normal from them, so the height scale needs no rebuild).
 pub const FLOATS_PER_VERTEX: usize = 5;
 
+/// Most triangles drawn while the camera moves: a software renderer (Mesa's llvmpipe)
+/// spends its time setting up triangles, so a 512 x 512 mesh (522k triangles) is drawn
+/// with every second vertex (130k) while it turns, and in full once it stops.
+pub const MOVING_TRIANGLE_BUDGET: u64 = 1 << 17;
+
 /// A mesh for the 3D view.
 #[derive(Debug)]
 pub struct ViewMesh {
@@ -21,6 +26,9 @@ pub struct ViewMesh {
     pub vertices: Vec<f32>,
     /// Three indices per triangle.
     pub indices: Vec<u32>,
+    /// Triangles over every `k`-th vertex (k, indices), drawn while the camera moves,
+    /// when the full mesh has more than [`MOVING_TRIANGLE_BUDGET`] triangles.
+    pub coarse: Option<(u32, Vec<u32>)>,
     /// Lowest and highest grey.
     pub height_range: (f32, f32),
     /// How long building took.
@@ -55,15 +63,39 @@ impl ViewMesh {
             return Err(MeshError::Cancelled);
         }
         let indices: Vec<u32> = grid.triangles().flatten().collect();
+        let full = grid.triangle_count();
+        let stride = (full as f64 / MOVING_TRIANGLE_BUDGET as f64).sqrt().ceil() as usize;
+        let coarse = (stride > 1).then(|| (stride as u32, coarse_indices(n, stride)));
         Ok(Self {
             id,
             resolution,
             vertices,
             indices,
+            coarse,
             height_range: grid.height_range(),
             elapsed: start.elapsed(),
         })
     }
+}
+
+/// Triangles over the vertices of every `stride`-th row and column (and the last ones, so
+/// the coarse mesh covers the same square), wound as the full mesh's.
+fn coarse_indices(n: usize, stride: usize) -> Vec<u32> {
+    let mut keep: Vec<usize> = (0..n).step_by(stride).collect();
+    if keep.last() != Some(&(n - 1)) {
+        keep.push(n - 1);
+    }
+    let mut out = Vec::with_capacity((keep.len() - 1).pow(2) * 6);
+    for w in keep.windows(2) {
+        let (j0, j1) = (w[0], w[1]);
+        for v in keep.windows(2) {
+            let (i0, i1) = (v[0], v[1]);
+            let id = |i: usize, j: usize| (j * n + i) as u32;
+            let (a, b, c, d) = (id(i0, j0), id(i1, j0), id(i0, j1), id(i1, j1));
+            out.extend_from_slice(&[a, c, b, b, c, d]);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -91,5 +123,35 @@ mod tests {
         assert!((v[1] + 1.0 / 6.0).abs() < 1e-6 && (v[2] - 1.0).abs() < 1e-6);
         assert!((v[3] - 1.0).abs() < 1e-5 && v[4].abs() < 1e-6, "{v:?}");
         assert_eq!(m.height_range, (0.0, 1.0));
+        assert!(m.coarse.is_none());
+    }
+
+    #[test]
+    fn big_meshes_get_a_coarse_version_within_the_budget() {
+        let hm = Heightmap::filled(512, 0.5);
+        let m = ViewMesh::build(
+            1,
+            &hm,
+            &OutputParams::default(),
+            512,
+            false,
+            &JobControl::new(),
+        )
+        .unwrap();
+        let (stride, coarse) = m.coarse.unwrap();
+        assert_eq!(stride, 2);
+        assert!(coarse.len() as u64 / 3 <= MOVING_TRIANGLE_BUDGET);
+        // The corners are kept, every index is a real vertex.
+        assert!(coarse.contains(&0) && coarse.contains(&(512 * 512 - 1)));
+        assert!(coarse.iter().all(|&i| (i as usize) < 512 * 512));
+        // Odd counts keep their last row and column.
+        let c = coarse_indices(5, 3);
+        assert_eq!(
+            c,
+            vec![
+                0, 15, 3, 3, 15, 18, 3, 18, 4, 4, 18, 19, 15, 20, 18, 18, 20, 23, 18, 23, 19, 19,
+                23, 24
+            ]
+        );
     }
 }
