@@ -273,8 +273,9 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
             "{0} x {0} vertices (built in {1:.0} ms{2})   drag: orbit   right or Shift+drag: pan   wheel: zoom   double click: reset",
             m.resolution,
             m.elapsed.as_secs_f64() * 1e3,
-            m.moving_stride
-                .map_or(String::new(), |k| format!("; 1 in {k} per side while moving")),
+            m.moving_stride.map_or(String::new(), |k| format!(
+                "; 1 in {k} per side while moving"
+            )),
         ),
         None => "building the mesh...".to_owned(),
     };
