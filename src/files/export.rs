@@ -4,7 +4,9 @@
 use super::atomic_write::write_atomic;
 use super::error::Result;
 use super::export_format::ExportFormat;
-use super::mesh_export::{encode_mesh, export_mesh};
+use super::mesh_export::{
+    encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
+};
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
 use super::preset::Preset;
 use crate::engine::Heightmap;
@@ -14,7 +16,7 @@ use std::path::Path;
 
 /// Encodes the texture in `format`; `path` only names the file in error messages.
 /// No preset is embedded, and normal maps clamp at the edges. Meshes get the default
-/// [`MeshOptions`] (see [`encode_mesh`] for others) and record the default preset.
+/// [`MeshOptions`] (see [`encode_mesh`] for others) and record no preset.
 pub fn encode(
     hm: &Heightmap,
     out: &OutputParams,
@@ -85,14 +87,7 @@ fn encode_inner(
             let options = MeshOptions::for_size(hm.size());
             match preset {
                 Some(p) => encode_mesh(hm, p, format, &options, path),
-                None => {
-                    let mut p = Preset {
-                        output: out.clone(),
-                        ..Preset::default()
-                    };
-                    p.noise.tileable = wrap;
-                    encode_mesh(hm, &p, format, &options, path)
-                }
+                None => encode_mesh_unrecorded(hm, out, wrap, format, path),
             }
         }
     }
@@ -101,11 +96,7 @@ fn encode_inner(
 /// Encodes and writes atomically: a failed export leaves no file (and keeps any old one).
 pub fn export(hm: &Heightmap, out: &OutputParams, format: ExportFormat, path: &Path) -> Result<()> {
     if format.is_mesh() {
-        let preset = Preset {
-            output: out.clone(),
-            ..Preset::default()
-        };
-        return export_with_preset(hm, &preset, format, path);
+        return export_mesh_unrecorded(hm, out, false, format, path);
     }
     let bytes = encode(hm, out, format, path)?;
     write_atomic(path, &bytes)
@@ -164,6 +155,26 @@ mod tests {
             .unwrap()
             .into_luma16();
         assert_eq!(g16.get_pixel(1, 0).0, [16384]);
+    }
+
+    #[test]
+    fn meshes_without_a_preset_record_none() {
+        let hm = Heightmap::from_data(2, vec![0.0, 0.5, 0.5, 1.0]).unwrap();
+        let out = OutputParams::default();
+        let obj = encode(&hm, &out, ExportFormat::Obj, Path::new("x")).unwrap();
+        let text = String::from_utf8(obj).unwrap();
+        assert!(!text.contains("lattice-studio-preset"), "{text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("f ")).count(), 2);
+        let with = encode_with_preset(&hm, &Preset::default(), ExportFormat::Obj, Path::new("x"));
+        assert!(
+            String::from_utf8(with.unwrap())
+                .unwrap()
+                .contains("lattice-studio-preset")
+        );
+        let glb = encode(&hm, &out, ExportFormat::Glb, Path::new("x")).unwrap();
+        let json_len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+        let json = std::str::from_utf8(&glb[20..20 + json_len]).unwrap();
+        assert!(json.contains("mesh_resolution") && !json.contains("lattice_studio_preset"));
     }
 
     #[test]

@@ -19,8 +19,8 @@ const CHUNK_BIN: u32 = 0x004E_4942;
 /// What goes beside the mesh into the file.
 #[derive(Clone, Copy, Debug)]
 pub struct GlbExtras<'a> {
-    /// The preset's RON text, stored in the node's `extras`.
-    pub preset_ron: &'a str,
+    /// The preset's RON text, stored in the node's `extras` (when the caller has one).
+    pub preset_ron: Option<&'a str>,
     /// The texture as PNG (the mapped grey through the colour ramp), if any.
     pub texture_png: Option<&'a [u8]>,
     /// Whether the texture tiles (its sampler then repeats).
@@ -173,11 +173,13 @@ fn document(
         }],
         weights: None,
     });
-    let record = serde_json::json!({
-        "lattice_studio_preset": extras.preset_ron,
+    let mut record = serde_json::json!({
         "mesh_resolution": grid.resolution(),
         "height_scale": height_scale,
     });
+    if let Some(ron) = extras.preset_ron {
+        record["lattice_studio_preset"] = serde_json::Value::from(ron);
+    }
     let node = root.push(json::Node {
         mesh: Some(mesh),
         name: Some("terrain".into()),

@@ -10,7 +10,7 @@ use super::preset::Preset;
 use super::stl_writer::write_stl;
 use crate::engine::{Heightmap, JobControl};
 use crate::mesh::{AxisFilter, MeshOptions, Sampling, Solid, TerrainGrid};
-use crate::pixels::ToneMap;
+use crate::pixels::{OutputParams, ToneMap};
 use std::io::Write;
 use std::path::Path;
 
@@ -19,7 +19,7 @@ use std::path::Path;
 pub const MAX_GLB_TEXTURE: u32 = 4096;
 
 /// Builds the mesh of `preset`'s texture (already generated as `hm`) and writes it
-/// atomically to `path` in the mesh format `format`.
+/// atomically to `path` in the mesh format `format`; the file records the preset.
 pub fn export_mesh(
     hm: &Heightmap,
     preset: &Preset,
@@ -27,7 +27,7 @@ pub fn export_mesh(
     options: &MeshOptions,
     path: &Path,
 ) -> Result<()> {
-    let prepared = Prepared::new(hm, preset, format, options, path)?;
+    let prepared = Prepared::new(hm, &Source::of(preset), format, options, path)?;
     write_atomic_streamed(path, |w| prepared.write(w))
 }
 
@@ -39,7 +39,72 @@ pub fn encode_mesh(
     options: &MeshOptions,
     path: &Path,
 ) -> Result<Vec<u8>> {
-    let prepared = Prepared::new(hm, preset, format, options, path)?;
+    encode_source(hm, &Source::of(preset), format, options, path)
+}
+
+/// A mesh of a heightmap whose preset is unknown: the output mapping `out` and `wrap`
+/// (tileable) only, no preset recorded (see [`export_mesh`]).
+pub fn export_mesh_unrecorded(
+    hm: &Heightmap,
+    out: &OutputParams,
+    wrap: bool,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<()> {
+    let source = Source::unrecorded(out, wrap);
+    let options = MeshOptions::for_size(hm.size());
+    let prepared = Prepared::new(hm, &source, format, &options, path)?;
+    write_atomic_streamed(path, |w| prepared.write(w))
+}
+
+/// [`export_mesh_unrecorded`] into memory.
+pub fn encode_mesh_unrecorded(
+    hm: &Heightmap,
+    out: &OutputParams,
+    wrap: bool,
+    format: ExportFormat,
+    path: &Path,
+) -> Result<Vec<u8>> {
+    let options = MeshOptions::for_size(hm.size());
+    encode_source(hm, &Source::unrecorded(out, wrap), format, &options, path)
+}
+
+/// What a mesh is made from besides the heightmap.
+struct Source<'a> {
+    output: &'a OutputParams,
+    wrap: bool,
+    name: &'a str,
+    preset_ron: Option<String>,
+}
+
+impl<'a> Source<'a> {
+    fn of(preset: &'a Preset) -> Self {
+        Self {
+            output: &preset.output,
+            wrap: preset.noise.tileable,
+            name: &preset.name,
+            preset_ron: Some(preset.to_ron()),
+        }
+    }
+
+    fn unrecorded(output: &'a OutputParams, wrap: bool) -> Self {
+        Self {
+            output,
+            wrap,
+            name: "",
+            preset_ron: None,
+        }
+    }
+}
+
+fn encode_source(
+    hm: &Heightmap,
+    source: &Source<'_>,
+    format: ExportFormat,
+    options: &MeshOptions,
+    path: &Path,
+) -> Result<Vec<u8>> {
+    let prepared = Prepared::new(hm, source, format, options, path)?;
     let mut bytes = Vec::new();
     prepared.write(&mut bytes).map_err(|source| Error::Io {
         path: path.to_path_buf(),
@@ -53,7 +118,7 @@ struct Prepared {
     format: ExportFormat,
     grid: TerrainGrid,
     height_scale: f32,
-    preset_ron: String,
+    preset_ron: Option<String>,
     name: String,
     texture: Option<Vec<u8>>,
     tileable: bool,
@@ -62,23 +127,23 @@ struct Prepared {
 impl Prepared {
     fn new(
         hm: &Heightmap,
-        preset: &Preset,
+        source: &Source<'_>,
         format: ExportFormat,
         options: &MeshOptions,
         path: &Path,
     ) -> Result<Self> {
-        preset.output.validate()?;
+        source.output.validate()?;
         options.validate()?;
-        let wrap = preset.noise.tileable;
+        let wrap = source.wrap;
         let grid = TerrainGrid::build(
             hm,
-            &preset.output,
+            source.output,
             options.resolution,
             wrap,
             &JobControl::new(),
         )?;
-        let texture = match (&preset.output.ramp, format) {
-            (Some(_), ExportFormat::Glb) => Some(texture_png(hm, preset, path)?),
+        let texture = match (&source.output.ramp, format) {
+            (Some(_), ExportFormat::Glb) => Some(texture_png(hm, source.output, path)?),
             _ => None,
         };
         if format == ExportFormat::Glb {
@@ -88,8 +153,8 @@ impl Prepared {
             format,
             grid,
             height_scale: options.height_scale,
-            preset_ron: preset.to_ron(),
-            name: preset.name.clone(),
+            preset_ron: source.preset_ron.clone(),
+            name: source.name.to_owned(),
             texture,
             tileable: wrap,
         })
@@ -99,13 +164,15 @@ impl Prepared {
         match self.format {
             ExportFormat::Glb => {
                 let extras = GlbExtras {
-                    preset_ron: &self.preset_ron,
+                    preset_ron: self.preset_ron.as_deref(),
                     texture_png: self.texture.as_deref(),
                     tileable: self.tileable,
                 };
                 write_glb(w, &self.grid, self.height_scale, &extras)
             }
-            ExportFormat::Obj => write_obj(w, &self.grid, self.height_scale, &self.preset_ron),
+            ExportFormat::Obj => {
+                write_obj(w, &self.grid, self.height_scale, self.preset_ron.as_deref())
+            }
             ExportFormat::Stl => {
                 write_stl(w, &Solid::new(&self.grid, self.height_scale), &self.name)
             }
@@ -119,8 +186,7 @@ impl Prepared {
 
 /// The texture through the colour ramp as an RGB PNG, at most [`MAX_GLB_TEXTURE`] wide
 /// (area-averaged greys), encoded row by row.
-fn texture_png(hm: &Heightmap, preset: &Preset, path: &Path) -> Result<Vec<u8>> {
-    let out = &preset.output;
+fn texture_png(hm: &Heightmap, out: &OutputParams, path: &Path) -> Result<Vec<u8>> {
     let s = hm.size() as usize;
     let side = hm.size().min(MAX_GLB_TEXTURE) as usize;
     let filter = AxisFilter::new(s, side, Sampling::Centres);

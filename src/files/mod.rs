@@ -22,7 +22,9 @@ pub use error::{Error, Result};
 pub use export::{encode, encode_with_preset, export, export_with_preset};
 pub use export_format::ExportFormat;
 pub use glb_writer::{GlbExtras, write_glb};
-pub use mesh_export::{MAX_GLB_TEXTURE, encode_mesh, export_mesh};
+pub use mesh_export::{
+    MAX_GLB_TEXTURE, encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
+};
 pub use obj_writer::write_obj;
 pub use png_io::{PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text};
 pub use preset::{PRESET_VERSION, Preset};

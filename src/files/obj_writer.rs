@@ -6,12 +6,13 @@ use std::io::{self, Write};
 
 /// Writes the grid as OBJ text: Y up, one unit wide, grey 1 at `height_scale`. OBJ's
 /// texture V runs up the image, so it is `1 - v` of the glTF coordinates. The preset's
-/// RON text is written as comment lines (`# `), so the file says what made it.
+/// RON text, when given, is written as comment lines (`# `), so the file says what made
+/// it.
 pub fn write_obj(
     w: &mut dyn Write,
     grid: &TerrainGrid,
     height_scale: f32,
-    preset_ron: &str,
+    preset_ron: Option<&str>,
 ) -> io::Result<()> {
     let n = grid.resolution() as usize;
     writeln!(
@@ -23,10 +24,12 @@ pub fn write_obj(
         w,
         "# Y up; the texture spans -0.5..0.5 in X and Z (top row at -Z); grey 1 at Y = {height_scale}"
     )?;
-    writeln!(w, "# lattice-studio-preset (RON):")?;
-    for line in preset_ron.lines() {
-        // A comment ends at the line break; no other character can end it early.
-        writeln!(w, "# {}", line.replace('\r', ""))?;
+    if let Some(ron) = preset_ron {
+        writeln!(w, "# lattice-studio-preset (RON):")?;
+        for line in ron.lines() {
+            // A comment ends at the line break; no other character can end it early.
+            writeln!(w, "# {}", line.replace('\r', ""))?;
+        }
     }
     writeln!(w, "o terrain")?;
     for j in 0..n {
