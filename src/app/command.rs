@@ -4,8 +4,10 @@
 use super::pick_request::PickRequest;
 use super::preset_entry::PresetEntry;
 use super::render_result::RenderResult;
+use super::terrain::view_mesh::ViewMesh;
 use crate::files::{ExportFormat, Preset};
 use crate::pixels::TextureStats;
+use crate::services::PreviewKind;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -64,6 +66,12 @@ pub enum Command {
     /// The system file dialog could not be shown (no desktop portal and no zenity): the
     /// request goes to the in-window dialog.
     DialogUnavailable(PickRequest),
+    /// Show the texture flat (2D) or as a 3D terrain.
+    SetPreviewKind(PreviewKind),
+    /// The meshing thread finished a mesh for the 3D view.
+    MeshBuilt(Box<ViewMesh>),
+    /// Put the 3D camera back to its starting view.
+    ResetCamera,
     /// Show an error message in the window.
     Error(String),
     /// Close the window (asks first when there are unsaved changes).

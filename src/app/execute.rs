@@ -10,6 +10,7 @@ use super::preview_format::preview_format;
 use super::save_target::user_save_target;
 use super::state::{PendingAction, Shown};
 use crate::files::{ExportFormat, Preset};
+use crate::mesh::MeshOptions;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -157,6 +158,9 @@ impl LatticeApp {
                 s.info("no system file dialog on this desktop: using the built-in one");
                 self.in_window.open(request);
             }
+            Command::SetPreviewKind(kind) => s.view.kind = kind,
+            Command::MeshBuilt(mesh) => self.terrain.mesh_built(mesh),
+            Command::ResetCamera => self.terrain.reset_camera(),
             Command::Error(e) => s.error(e),
         }
     }
@@ -251,14 +255,17 @@ impl LatticeApp {
             .as_ref()
             .filter(|sh| !sh.is_preview && sh.noise == s.preset.noise)
             .map(|sh| Arc::clone(&sh.heightmap));
-        file_jobs::export(
-            s.preset.clone(),
+        // Meshes from the app get the 3D view's height scale.
+        let mut mesh = MeshOptions::for_size(s.preset.noise.size);
+        mesh.height_scale = s.view.terrain.height_scale;
+        let job = file_jobs::ExportJob {
+            preset: s.preset.clone(),
             heightmap,
             format,
+            mesh,
             path,
-            self.commands.sender(),
-            ctx,
-        );
+        };
+        file_jobs::export(job, self.commands.sender(), ctx);
     }
 
     fn show_render(&mut self, result: super::render_result::RenderResult, ctx: &egui::Context) {

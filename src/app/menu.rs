@@ -75,7 +75,13 @@ fn export_items(ui: &mut egui::Ui, commands: &CommandQueue) {
         (F::Normal, "Export normal map...", ""),
         (F::Color, "Export coloured PNG...", ""),
         (F::ColorAlpha, "Export coloured PNG with alpha...", ""),
+        (F::Glb, "Export 3D mesh as glTF (.glb)...", ""),
+        (F::Obj, "Export 3D mesh as OBJ...", ""),
+        (F::Stl, "Export STL for 3D printing...", ""),
     ] {
+        if format == F::Glb {
+            ui.separator();
+        }
         if ui
             .add(egui::Button::new(label).shortcut_text(key))
             .on_hover_text(format.label())

@@ -4,6 +4,7 @@
 //! them in one place (`execute.rs`); parameter changes go to the worker
 //! thread, whose results come back as commands and are uploaded as one texture.
 
+mod central_panel;
 mod classic_view;
 mod command;
 mod dialogs;
@@ -34,6 +35,7 @@ mod shortcuts;
 mod state;
 mod status_bar;
 mod submit;
+mod terrain;
 mod view_settings;
 mod worker;
 
@@ -43,8 +45,10 @@ pub use pick_request::{PickPurpose, PickRequest};
 pub use preset_browser::{APP_ID, shipped_preset_dir, user_preset_dir};
 pub use preset_entry::PresetEntry;
 pub use state::{AppState, Message, PendingAction, Persisted};
+pub use terrain::{MeshInfo, TerrainSettings};
 pub use view_settings::{DisplayMode, ViewSettings};
 
+use crate::services::PreviewKind;
 use command::CommandQueue;
 use egui::Rect;
 use preview::{Hover, PreviewView};
@@ -52,8 +56,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 use worker::Worker;
 
-/// Opens the designer window; `preset` is loaded at start (else the last one used).
-pub fn run(preset: Option<PathBuf>) -> anyhow::Result<()> {
+/// Opens the designer window; `preset` is loaded at start (else the last one used), in
+/// the `view` given (else the one used last).
+pub fn run(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_app_id(APP_ID)
@@ -61,17 +66,19 @@ pub fn run(preset: Option<PathBuf>) -> anyhow::Result<()> {
             .with_inner_size([1280.0, 820.0])
             .with_min_inner_size([720.0, 480.0])
             .with_drag_and_drop(true),
+        // The 3D view draws with depth testing into egui's framebuffer.
+        depth_buffer: 24,
         ..Default::default()
     };
     eframe::run_native(
         APP_ID,
         options,
         Box::new(move |cc| {
-            Ok(Box::new(LatticeApp::new(
-                cc,
-                preset,
-                Box::new(NativePicker),
-            )))
+            let mut app = LatticeApp::new(cc, preset, Box::new(NativePicker));
+            if let Some(kind) = view {
+                app.state.view.kind = kind;
+            }
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
@@ -105,6 +112,7 @@ pub struct LatticeApp {
     latency: latency_clock::LatencyClock,
     /// Where the preview was drawn last frame.
     preview_rect: Option<Rect>,
+    terrain: terrain::terrain_view::TerrainView,
 }
 
 impl LatticeApp {
@@ -121,6 +129,7 @@ impl LatticeApp {
         let commands = CommandQueue::default();
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(ctx.clone(), commands.sender());
+        let terrain = terrain::terrain_view::TerrainView::new(ctx.clone(), commands.sender());
         let start = preset.or_else(|| persisted.last_preset.clone().filter(|p| p.is_file()));
         if let Some(path) = start {
             commands.push(Command::LoadPresetConfirmed(path));
@@ -150,7 +159,13 @@ impl LatticeApp {
             release_splitter: release_splitter::ReleaseSplitter::default(),
             latency: latency_clock::LatencyClock::default(),
             preview_rect: None,
+            terrain,
         }
+    }
+
+    /// The mesh the 3D view shows (or is about to upload), once one was built.
+    pub fn terrain_mesh(&self) -> Option<MeshInfo> {
+        self.terrain.mesh_info()
     }
 
     /// The document and view state (for tests and embedding).
@@ -293,7 +308,7 @@ impl LatticeApp {
 }
 
 impl eframe::App for LatticeApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.state.clock = ctx.input(|i| i.time);
         if let Some(latency) = self.latency.frame_started()
@@ -327,25 +342,8 @@ impl eframe::App for LatticeApp {
                     &self.commands,
                 )
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
-            let see_through = self.submitted.as_ref().is_some_and(|w| w.mode.has_alpha());
-            let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
-            self.preview_rect = Some(clip);
-            self.hover = self.view.ui(
-                ui,
-                self.texture.as_ref(),
-                self.state.preset.noise.size,
-                see_through,
-                hm,
-                self.state.view.repeat,
-            );
-            let image = self.view.image_rect(clip, self.state.preset.noise.size);
-            let shown = self.state.shown.as_ref();
-            self.classic
-                .overlay_ui(ui, clip, image, &self.state.preset.noise, shown);
-            notices::notices_ui(ui, &mut self.state, clip);
-        });
+        let gl_available = frame.gl().is_some();
+        egui::CentralPanel::default().show(ui, |ui| self.central_panel(ui, gl_available));
         if let Some(command) = self.in_window.ui(&ctx) {
             self.commands.push(command);
         }
@@ -374,6 +372,12 @@ impl eframe::App for LatticeApp {
     fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
         if self.release_splitter.split(&mut raw_input.events) {
             ctx.request_repaint();
+        }
+    }
+
+    fn on_exit(&mut self, gl: Option<&glow::Context>) {
+        if let Some(gl) = gl {
+            self.terrain.destroy(gl);
         }
     }
 

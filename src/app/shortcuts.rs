@@ -3,6 +3,7 @@
 
 use super::command::{Command, CommandQueue};
 use super::state::{AppState, PendingAction};
+use crate::services::PreviewKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
 
@@ -23,6 +24,17 @@ pub fn shortcuts(ctx: &egui::Context, state: &mut AppState, commands: &CommandQu
     for (mods, key, command) in table {
         if ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(mods, key))) {
             commands.push(command);
+        }
+    }
+    // 2 and 3 switch the preview, unless a text field or a value being typed takes them.
+    if !ctx.egui_wants_keyboard_input() {
+        for (key, kind) in [
+            (Key::Num2, PreviewKind::Flat),
+            (Key::Num3, PreviewKind::Terrain),
+        ] {
+            if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key)) {
+                commands.push(Command::SetPreviewKind(kind));
+            }
         }
     }
     let dropped: Vec<PathBuf> = ctx.input(|i| {

@@ -16,6 +16,7 @@ pub use bench::BenchArgs;
 pub use overrides::Overrides;
 pub use render::RenderArgs;
 
+use crate::services::PreviewKind;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -31,6 +32,9 @@ pub struct Cli {
     /// Preset to open in the designer (RON file).
     #[arg(value_name = "PRESET")]
     pub preset: Option<PathBuf>,
+    /// Open the designer with the flat (2d) or the 3D terrain (3d) preview.
+    #[arg(long, value_name = "2d|3d", value_parser = parse_view)]
+    pub view: Option<PreviewKind>,
     /// A headless command; without one the designer window opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -39,12 +43,17 @@ pub struct Cli {
 /// The headless commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Render a texture to a file (PNG, 16-bit PNG, RGBA PNG, R16 or R32).
+    /// Render a texture to a file (PNG, 16-bit PNG, RGBA PNG, R16, R32, normal or colour
+    /// map) or its surface to a mesh (glb, OBJ, STL).
     Render(RenderArgs),
     /// List the ids of proximity functions, fades, random sources, displacements and formats.
     List,
     /// Time the generator: warm-up, then R timed runs and a summary line.
     Bench(BenchArgs),
+}
+
+fn parse_view(id: &str) -> Result<PreviewKind, String> {
+    PreviewKind::from_id(id).ok_or_else(|| format!("unknown view '{id}'; valid ids: 2d, 3d"))
 }
 
 /// Runs a headless command.
@@ -95,6 +104,10 @@ mod tests {
         assert_eq!(cli.preset, Some(PathBuf::from("presets/clouds.ron")));
         let cli = Cli::try_parse_from(["lattice-studio", "list"]).unwrap();
         assert!(matches!(cli.command, Some(Command::List)));
+        let cli =
+            Cli::try_parse_from(["lattice-studio", "presets/terrain.ron", "--view", "3d"]).unwrap();
+        assert_eq!(cli.view, Some(PreviewKind::Terrain));
+        assert!(Cli::try_parse_from(["lattice-studio", "--view", "4d"]).is_err());
     }
 
     #[test]

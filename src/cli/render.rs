@@ -5,7 +5,10 @@ use super::stdout::write_stdout_bytes;
 use crate::engine::NoiseParams;
 use crate::engine::{Heightmap, JobControl, generate};
 use crate::files::Preset;
-use crate::files::{AtomicFile, ExportFormat, encode_with_preset, export_with_preset};
+use crate::files::{
+    AtomicFile, ExportFormat, encode_mesh, encode_with_preset, export_mesh, export_with_preset,
+};
+use crate::mesh::{MAX_RESOLUTION, MeshOptions};
 use anyhow::bail;
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -28,10 +31,20 @@ pub struct RenderArgs {
     #[arg(long, short, value_name = "FILE")]
     pub out: PathBuf,
     /// png, png-transparent, png16, r16, r32, normal (RGB normal map), color (RGB through
-    /// the colour ramp) or color-alpha (RGBA) (default: from the extension, else png).
-    /// PNGs carry the preset, so they can be rendered again or opened in the app.
+    /// the colour ramp), color-alpha (RGBA), or a mesh of the surface: glb (glTF binary,
+    /// with the coloured texture when a ramp is set), obj, stl (closed solid for 3D
+    /// printing) (default: from the extension, else png). PNGs carry the preset, so they
+    /// can be rendered again or opened in the app; meshes record it too.
     #[arg(long, value_name = "FORMAT", value_parser = parse_format)]
     pub format: Option<ExportFormat>,
+    /// Mesh formats: vertices per side, 2..=8192 (default: the size, at most 1024).
+    /// Fewer than the texture's pixels average the pixels each vertex stands for.
+    #[arg(long, value_name = "N", value_parser = parse_resolution)]
+    pub mesh_resolution: Option<u32>,
+    /// Mesh formats: height of white (grey 1) above black, relative to the mesh's width,
+    /// 0..=16 (default 0.25).
+    #[arg(long, value_name = "H", value_parser = parse_height_scale)]
+    pub height_scale: Option<f32>,
     /// Parameter flags that override the preset.
     #[command(flatten)]
     pub overrides: Overrides,
@@ -42,6 +55,43 @@ fn parse_format(id: &str) -> Result<ExportFormat, String> {
         let ids: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.id()).collect();
         format!("unknown format '{id}'; valid ids: {}", ids.join(", "))
     })
+}
+
+fn parse_resolution(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if (2..=MAX_RESOLUTION).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a mesh resolution (2..={MAX_RESOLUTION} vertices per side)"
+        )),
+    }
+}
+
+fn parse_height_scale(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(h) if (0.0..=16.0).contains(&h) => Ok(h),
+        _ => Err(format!(
+            "'{text}' is not a height scale (a number in 0..=16)"
+        )),
+    }
+}
+
+/// The mesh options of `args` for a texture of `size` pixels; an error when mesh flags
+/// are given for an image format (they would be silently ignored).
+fn mesh_options(args: &RenderArgs, format: ExportFormat, size: u32) -> anyhow::Result<MeshOptions> {
+    if !format.is_mesh() && (args.mesh_resolution.is_some() || args.height_scale.is_some()) {
+        bail!(
+            "--mesh-resolution and --height-scale apply to the mesh formats (glb, obj, stl), not {}",
+            format.id()
+        );
+    }
+    let mut options = MeshOptions::for_size(size);
+    if let Some(n) = args.mesh_resolution {
+        options.resolution = n;
+    }
+    if let Some(h) = args.height_scale {
+        options.height_scale = h;
+    }
+    Ok(options)
 }
 
 /// Loads the preset (or the defaults) and applies the flags; shared with `bench`.
@@ -79,11 +129,18 @@ fn check_destination(out: &Path) -> anyhow::Result<()> {
 pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let preset = resolve(args.preset.as_deref(), &args.overrides)?;
     let format = output_format(args.format, &args.out);
+    let options = mesh_options(args, format, preset.noise.size)?;
     check_destination(&args.out)?;
     let heightmap = generate_with_progress(&preset.noise)?;
     if is_stdout(&args.out) {
-        let bytes = encode_with_preset(&heightmap, &preset, format, &args.out)?;
+        let bytes = if format.is_mesh() {
+            encode_mesh(&heightmap, &preset, format, &options, &args.out)?
+        } else {
+            encode_with_preset(&heightmap, &preset, format, &args.out)?
+        };
         write_stdout_bytes(&bytes)?;
+    } else if format.is_mesh() {
+        export_mesh(&heightmap, &preset, format, &options, &args.out)?;
     } else {
         export_with_preset(&heightmap, &preset, format, &args.out)?;
     }

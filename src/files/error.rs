@@ -1,8 +1,10 @@
 //! [`Error`]: any failure of the library, the file layer's error. The lower layers'
-//! errors ([`EngineError`], [`ParamError`], [`OutputError`]) convert into it.
+//! errors ([`EngineError`], [`ParamError`], [`OutputError`], [`MeshError`]) convert
+//! into it.
 
 use super::shown_path::shown;
 use crate::engine::{EngineError, ParamError};
+use crate::mesh::MeshError;
 use crate::pixels::OutputError;
 use std::path::PathBuf;
 
@@ -15,6 +17,9 @@ pub enum Error {
     /// Invalid output-mapping parameters.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// Invalid mesh options, or a mesh too large for its format.
+    #[error(transparent)]
+    Mesh(MeshError),
     /// The job was cancelled before it finished.
     #[error("cancelled")]
     Cancelled,
@@ -89,6 +94,15 @@ impl From<EngineError> for Error {
         match e {
             EngineError::Param(p) => Error::Param(p),
             EngineError::Cancelled => Error::Cancelled,
+        }
+    }
+}
+
+impl From<MeshError> for Error {
+    fn from(e: MeshError) -> Self {
+        match e {
+            MeshError::Cancelled => Error::Cancelled,
+            other => Error::Mesh(other),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! [`ExportFormat`]: the file formats a texture can be exported to.
+//! [`ExportFormat`]: the file formats a texture can be exported to (images and meshes).
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -25,11 +25,18 @@ pub enum ExportFormat {
     Color,
     /// RGBA PNG of the mapped grey through the colour ramp, with the ramp's alpha.
     ColorAlpha,
+    /// glTF 2.0 binary mesh of the mapped grey: positions, normals, texture
+    /// coordinates, and the coloured texture embedded when a ramp is set.
+    Glb,
+    /// Wavefront OBJ mesh with normals and texture coordinates.
+    Obj,
+    /// Binary STL: a closed solid (surface, walls, base) in millimetres, for printing.
+    Stl,
 }
 
 impl ExportFormat {
     /// Every format, in menu order.
-    pub const ALL: [ExportFormat; 8] = [
+    pub const ALL: [ExportFormat; 11] = [
         ExportFormat::Png,
         ExportFormat::PngTransparent,
         ExportFormat::Png16,
@@ -38,6 +45,9 @@ impl ExportFormat {
         ExportFormat::Normal,
         ExportFormat::Color,
         ExportFormat::ColorAlpha,
+        ExportFormat::Glb,
+        ExportFormat::Obj,
+        ExportFormat::Stl,
     ];
 
     /// The id used on the command line.
@@ -51,6 +61,9 @@ impl ExportFormat {
             ExportFormat::Normal => "normal",
             ExportFormat::Color => "color",
             ExportFormat::ColorAlpha => "color-alpha",
+            ExportFormat::Glb => "glb",
+            ExportFormat::Obj => "obj",
+            ExportFormat::Stl => "stl",
         }
     }
 
@@ -70,6 +83,9 @@ impl ExportFormat {
             ExportFormat::Normal => "Normal map (RGB PNG)",
             ExportFormat::Color => "Coloured PNG (RGB, colour ramp)",
             ExportFormat::ColorAlpha => "Coloured PNG with alpha (RGBA, colour ramp)",
+            ExportFormat::Glb => "glTF binary mesh (.glb)",
+            ExportFormat::Obj => "Wavefront OBJ mesh",
+            ExportFormat::Stl => "Binary STL solid for 3D printing",
         }
     }
 
@@ -84,6 +100,9 @@ impl ExportFormat {
             | ExportFormat::ColorAlpha => "png",
             ExportFormat::R16 => "r16",
             ExportFormat::R32 => "r32",
+            ExportFormat::Glb => "glb",
+            ExportFormat::Obj => "obj",
+            ExportFormat::Stl => "stl",
         }
     }
 
@@ -94,6 +113,9 @@ impl ExportFormat {
             "png" => Some(ExportFormat::Png),
             "r16" | "raw" => Some(ExportFormat::R16),
             "r32" => Some(ExportFormat::R32),
+            "glb" => Some(ExportFormat::Glb),
+            "obj" => Some(ExportFormat::Obj),
+            "stl" => Some(ExportFormat::Stl),
             _ => None,
         }
     }
@@ -101,6 +123,14 @@ impl ExportFormat {
     /// Whether the format is a PNG (and so carries the preset when exported with one).
     pub fn is_png(self) -> bool {
         self.extension() == "png"
+    }
+
+    /// Whether the format is a 3D mesh (glb, OBJ, STL) rather than an image.
+    pub fn is_mesh(self) -> bool {
+        matches!(
+            self,
+            ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl
+        )
     }
 }
 
@@ -119,5 +149,13 @@ mod tests {
             Some(ExportFormat::R32)
         );
         assert_eq!(ExportFormat::from_path(Path::new("a")), None);
+        for f in ExportFormat::ALL {
+            assert_eq!(ExportFormat::from_id(f.id()), Some(f));
+            assert_eq!(f.is_mesh(), ["glb", "obj", "stl"].contains(&f.extension()));
+        }
+        assert_eq!(
+            ExportFormat::from_path(Path::new("t.GLB")),
+            Some(ExportFormat::Glb)
+        );
     }
 }
