@@ -275,9 +275,11 @@ mod tests {
         let mean = finite.iter().sum::<f64>() / finite.len() as f64;
         assert_eq!(s.non_finite, 2);
         assert_eq!((s.min, s.max), (0.0, 1.0));
-        assert!((s.mean - mean).abs() < 1e-12);
+        // f32 lane sums of deviations over short blocks: far below the 6 decimals that
+        // are ever shown, not exact to the last f64 bit.
+        assert!((s.mean - mean).abs() < 1e-8, "{} vs {mean}", s.mean);
         let var = finite.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / finite.len() as f64;
-        assert!((s.std_dev - var.sqrt()).abs() < 1e-9);
+        assert!((s.std_dev - var.sqrt()).abs() < 1e-8, "{} vs {}", s.std_dev, var.sqrt());
     }
 
     #[test]
