@@ -279,7 +279,12 @@ mod tests {
         // are ever shown, not exact to the last f64 bit.
         assert!((s.mean - mean).abs() < 1e-8, "{} vs {mean}", s.mean);
         let var = finite.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / finite.len() as f64;
-        assert!((s.std_dev - var.sqrt()).abs() < 1e-8, "{} vs {}", s.std_dev, var.sqrt());
+        assert!(
+            (s.std_dev - var.sqrt()).abs() < 1e-8,
+            "{} vs {}",
+            s.std_dev,
+            var.sqrt()
+        );
     }
 
     #[test]
