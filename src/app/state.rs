@@ -201,7 +201,7 @@ impl AppState {
         self.push_message(text.into(), true, false);
     }
 
-    /// Shows an information line (it fades after [`INFO_SECONDS`]).
+    /// Shows an information line (it fades after `INFO_SECONDS`).
     pub fn info(&mut self, text: impl Into<String>) {
         self.push_message(text.into(), false, false);
     }

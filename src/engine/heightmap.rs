@@ -114,7 +114,7 @@ impl Heightmap {
     }
 
     /// Min, max, mean and standard deviation, in one parallel pass over fixed-size
-    /// chunks (see [`chunk_moments`]), merged in a fixed order: the same result on any
+    /// chunks (see `chunk_moments`), merged in a fixed order: the same result on any
     /// number of threads.
     pub fn stats(&self) -> HeightStats {
         const CHUNK: usize = 1 << 16;
