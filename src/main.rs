@@ -59,8 +59,8 @@ fn open_designer(preset: Option<PathBuf>) -> anyhow::Result<()> {
         && std::fs::symlink_metadata(path).is_err()
     {
         anyhow::bail!(
-            "'{}': unknown command, and no such preset file (commands: render, list, bench; \
-             see --help)",
+            "'{}': unknown command, and no such preset file (commands: render, stats, tiles, list, \
+             bench; see --help)",
             lattice_studio::files::shown(path)
         );
     }
@@ -78,6 +78,6 @@ fn run_gui(preset: Option<PathBuf>) -> anyhow::Result<()> {
 fn run_gui(_preset: Option<PathBuf>) -> anyhow::Result<()> {
     anyhow::bail!(
         "this build of lattice-studio has no designer window (built without the `app` \
-         feature); use a subcommand: render, list or bench (see --help)"
+         feature); use a subcommand: render, stats, tiles, list or bench (see --help)"
     )
 }

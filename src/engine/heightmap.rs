@@ -1,6 +1,8 @@
 //! The generator's output: a grid of `f32` heights, the whole square texture or a
 //! window of it (a [`Region`](super::Region)).
 
+use super::height_accumulator::HeightAccumulator;
+
 /// A `width x height` grid of heights, row-major, top row first: the whole `size x size`
 /// texture, or a window of it (a band of rows, a tile).
 ///
@@ -111,41 +113,22 @@ impl Heightmap {
         &self.data[y as usize * w..(y as usize + 1) * w]
     }
 
-    /// Min, max, mean and standard deviation, in one pass (f64 accumulators, so the
-    /// result does not depend on the order of a parallel reduction).
+    /// Min, max, mean and standard deviation: rows summarised in parallel, merged in
+    /// row order (see [`HeightAccumulator`]), so a streamed texture's statistics, taken
+    /// band by band, are exactly these.
     pub fn stats(&self) -> HeightStats {
-        let mut min = f32::INFINITY;
-        let mut max = f32::NEG_INFINITY;
-        let mut sum = 0.0f64;
-        let mut sum_sq = 0.0f64;
-        let mut finite = 0usize;
-        for &v in &self.data {
-            if v.is_finite() {
-                min = min.min(v);
-                max = max.max(v);
-                sum += f64::from(v);
-                sum_sq += f64::from(v) * f64::from(v);
-                finite += 1;
-            }
+        use rayon::prelude::*;
+        let w = (self.width as usize).max(1);
+        let rows: Vec<HeightAccumulator> = self
+            .data
+            .par_chunks(w)
+            .map(HeightAccumulator::of_row)
+            .collect();
+        let mut acc = HeightAccumulator::new();
+        for r in &rows {
+            acc.merge(r);
         }
-        if finite == 0 {
-            return HeightStats {
-                min: 0.0,
-                max: 0.0,
-                mean: 0.0,
-                std_dev: 0.0,
-                non_finite: self.data.len(),
-            };
-        }
-        let mean = sum / finite as f64;
-        let var = (sum_sq / finite as f64 - mean * mean).max(0.0);
-        HeightStats {
-            min,
-            max,
-            mean,
-            std_dev: var.sqrt(),
-            non_finite: self.data.len() - finite,
-        }
+        acc.stats()
     }
 }
 

@@ -6,6 +6,7 @@ use super::error::Result;
 use super::export_format::ExportFormat;
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
 use super::preset::Preset;
+use super::stream::encode_exr;
 use crate::engine::Heightmap;
 use crate::pixels::{self, OutputParams, normal_map};
 use std::path::Path;
@@ -78,6 +79,7 @@ fn encode_inner(
             png(PngLayout::Rgb8, &rgb)
         }
         ExportFormat::ColorAlpha => png(PngLayout::Rgba8, pixels::rgba_ramp(hm, out).as_raw()),
+        ExportFormat::Exr => encode_exr(hm, false, path),
     }
 }
 

@@ -25,11 +25,14 @@ pub enum ExportFormat {
     Color,
     /// RGBA PNG of the mapped grey through the colour ramp, with the ramp's alpha.
     ColorAlpha,
+    /// OpenEXR, one channel `Y` of 32-bit floats (16-bit halves on request): the unmapped
+    /// heightmap like R32, ZIP-compressed (lossless) in blocks of 16 lines.
+    Exr,
 }
 
 impl ExportFormat {
     /// Every format, in menu order.
-    pub const ALL: [ExportFormat; 8] = [
+    pub const ALL: [ExportFormat; 9] = [
         ExportFormat::Png,
         ExportFormat::PngTransparent,
         ExportFormat::Png16,
@@ -38,6 +41,7 @@ impl ExportFormat {
         ExportFormat::Normal,
         ExportFormat::Color,
         ExportFormat::ColorAlpha,
+        ExportFormat::Exr,
     ];
 
     /// The id used on the command line.
@@ -51,6 +55,7 @@ impl ExportFormat {
             ExportFormat::Normal => "normal",
             ExportFormat::Color => "color",
             ExportFormat::ColorAlpha => "color-alpha",
+            ExportFormat::Exr => "exr",
         }
     }
 
@@ -70,6 +75,7 @@ impl ExportFormat {
             ExportFormat::Normal => "Normal map (RGB PNG)",
             ExportFormat::Color => "Coloured PNG (RGB, colour ramp)",
             ExportFormat::ColorAlpha => "Coloured PNG with alpha (RGBA, colour ramp)",
+            ExportFormat::Exr => "OpenEXR float heightmap",
         }
     }
 
@@ -84,6 +90,7 @@ impl ExportFormat {
             | ExportFormat::ColorAlpha => "png",
             ExportFormat::R16 => "r16",
             ExportFormat::R32 => "r32",
+            ExportFormat::Exr => "exr",
         }
     }
 
@@ -94,6 +101,7 @@ impl ExportFormat {
             "png" => Some(ExportFormat::Png),
             "r16" | "raw" => Some(ExportFormat::R16),
             "r32" => Some(ExportFormat::R32),
+            "exr" => Some(ExportFormat::Exr),
             _ => None,
         }
     }
@@ -101,6 +109,12 @@ impl ExportFormat {
     /// Whether the format is a PNG (and so carries the preset when exported with one).
     pub fn is_png(self) -> bool {
         self.extension() == "png"
+    }
+
+    /// Whether the format holds the tone-mapped grey (and so needs the texture's levels
+    /// under auto-levels or normalise), rather than the raw heights (R32, EXR).
+    pub fn is_mapped(self) -> bool {
+        !matches!(self, ExportFormat::R32 | ExportFormat::Exr)
     }
 }
 
@@ -119,5 +133,10 @@ mod tests {
             Some(ExportFormat::R32)
         );
         assert_eq!(ExportFormat::from_path(Path::new("a")), None);
+        assert_eq!(
+            ExportFormat::from_path(Path::new("h.EXR")),
+            Some(ExportFormat::Exr)
+        );
+        assert!(!ExportFormat::Exr.is_mapped() && ExportFormat::Normal.is_mapped());
     }
 }

@@ -11,6 +11,7 @@ mod png_io;
 mod preset;
 mod regular_file;
 mod shown_path;
+pub mod stream;
 pub mod temp_registry;
 
 pub use atomic_file::{AtomicFile, write_atomic};
@@ -23,3 +24,4 @@ pub use png_io::{
 };
 pub use preset::{MAX_DESCRIPTION, MAX_NAME, PRESET_VERSION, Preset};
 pub use shown_path::{ShownPath, one_line, shown};
+pub use stream::StreamJob;
