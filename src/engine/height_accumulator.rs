@@ -1,7 +1,7 @@
 //! [`HeightAccumulator`]: min, max, mean and standard deviation of heights that arrive
 //! row by row (a streamed texture), with the same result however the rows were grouped.
 
-use super::heightmap::HeightStats;
+use super::height_stats::HeightStats;
 
 /// Running statistics of rows of heights (finite values only).
 ///

@@ -2,6 +2,7 @@
 //! window of it (a [`Region`](super::Region)).
 
 use super::height_accumulator::HeightAccumulator;
+use super::height_stats::HeightStats;
 
 /// A `width x height` grid of heights, row-major, top row first: the whole `size x size`
 /// texture, or a window of it (a band of rows, a tile).
@@ -12,21 +13,6 @@ pub struct Heightmap {
     width: u32,
     height: u32,
     data: Vec<f32>,
-}
-
-/// Summary numbers of a heightmap (finite values only).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HeightStats {
-    /// Smallest finite value (0 when there is none).
-    pub min: f32,
-    /// Largest finite value (0 when there is none).
-    pub max: f32,
-    /// Mean of the finite values.
-    pub mean: f64,
-    /// Population standard deviation of the finite values.
-    pub std_dev: f64,
-    /// How many values were NaN or infinite.
-    pub non_finite: usize,
 }
 
 impl Heightmap {

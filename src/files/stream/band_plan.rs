@@ -52,8 +52,8 @@ impl BandPlan {
     }
 
     /// The bands, top to bottom.
-    pub fn bands(&self) -> impl Iterator<Item = Region> + use<> {
-        let Self { region, rows } = *self;
+    pub fn bands(self) -> impl Iterator<Item = Region> {
+        let Self { region, rows } = self;
         (0..self.len() as u32).map(move |i| {
             let y = i * rows;
             Region {
