@@ -22,16 +22,20 @@ pub fn run_with_progress<T: Send>(
     let control = JobControl::new();
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
-    let mut bar: Option<ProgressBar> = None;
+    // The bar follows the job from the start (so its rate and ETA are right) but is
+    // drawn only once the job has run for a second.
+    let bar = terminal.then(|| new_bar(label, pixels));
+    let mut shown = false;
     let result = std::thread::scope(|scope| {
         let handle = scope.spawn(|| job(&control));
         while !handle.is_finished() {
             std::thread::sleep(POLL);
-            if !terminal || start.elapsed() < QUIET_FOR {
-                continue;
-            }
-            let bar = bar.get_or_insert_with(|| new_bar(label, pixels));
+            let Some(bar) = &bar else { continue };
             bar.set_position((f64::from(control.progress()) * pixels as f64) as u64);
+            if !shown && start.elapsed() >= QUIET_FOR {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                shown = true;
+            }
         }
         handle.join()
     });
@@ -68,7 +72,7 @@ fn new_bar(label: &str, pixels: u64) -> ProgressBar {
         },
     )
     .progress_chars("=> ");
-    let bar = ProgressBar::with_draw_target(Some(pixels), ProgressDrawTarget::stderr());
+    let bar = ProgressBar::with_draw_target(Some(pixels), ProgressDrawTarget::hidden());
     bar.set_style(style);
     bar.set_message(label.to_owned());
     bar

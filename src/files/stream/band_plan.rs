@@ -21,15 +21,15 @@ pub struct BandPlan {
 }
 
 impl BandPlan {
-    /// The plan for `region`: about [`BAND_PIXELS`] per band, at least [`BAND_ALIGN`]
-    /// rows, a multiple of it.
+    /// The plan for `region`: about 4 Mi pixels per band, at least 16 rows, a multiple
+    /// of 16.
     pub fn new(region: Region) -> Self {
         let fit = (BAND_PIXELS / region.width.max(1) as usize).min(MAX_BAND_ROWS as usize) as u32;
         let rows = (fit / BAND_ALIGN * BAND_ALIGN).max(BAND_ALIGN);
         Self { region, rows }
     }
 
-    /// Bands of `rows` rows (rounded up to a multiple of [`BAND_ALIGN`]) whatever the
+    /// Bands of `rows` rows (rounded up to a multiple of 16) whatever the
     /// width: a smaller memory budget, or many bands of a small texture.
     pub fn with_rows(region: Region, rows: u32) -> Self {
         let rows = rows.div_ceil(BAND_ALIGN).max(1) * BAND_ALIGN;

@@ -22,7 +22,7 @@ use std::sync::mpsc::Receiver;
 /// Scan lines per ZIP block (the format's own constant for ZIP16).
 const BLOCK_LINES: u32 = 16;
 const _: () = assert!(
-    BAND_ALIGN % BLOCK_LINES == 0,
+    BAND_ALIGN.is_multiple_of(BLOCK_LINES),
     "bands must hold whole EXR blocks"
 );
 
