@@ -28,16 +28,6 @@ pub enum PngLayout {
 }
 
 impl PngLayout {
-    /// Bytes per pixel (PNG filters look this far left).
-    pub fn bytes_per_pixel(self) -> usize {
-        match self {
-            PngLayout::Grey8 => 1,
-            PngLayout::Grey16 => 2,
-            PngLayout::Rgb8 => 3,
-            PngLayout::Rgba8 => 4,
-        }
-    }
-
     /// The PNG colour type and bit depth.
     pub fn color_and_depth(self) -> (png::ColorType, png::BitDepth) {
         match self {

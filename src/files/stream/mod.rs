@@ -16,7 +16,6 @@ mod halo_render;
 mod payload;
 mod pipeline;
 mod png_band_writer;
-mod png_filter;
 mod stream_job;
 mod texture_scan;
 

@@ -8,7 +8,6 @@ use super::halo_render::render_halo;
 use super::payload::Payload;
 use super::pipeline;
 use super::png_band_writer::{PngHeader, write_png};
-use super::png_filter::filter_band;
 use super::texture_scan::scan_stats;
 use crate::engine::{JobControl, ParamError, Region};
 use crate::files::atomic_file::AtomicFile;
@@ -18,7 +17,6 @@ use crate::files::png_io::{PRESET_KEYWORD, PngLayout};
 use crate::files::preset::Preset;
 use crate::pixels::{OutputError, PixelEncoding, ToneMap, normals_of_grid};
 use rayon::prelude::*;
-use std::cell::RefCell;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::mpsc::Receiver;
@@ -254,32 +252,17 @@ impl StreamJob {
             ExportFormat::ColorAlpha => Some(PixelEncoding::ramp(output, true)),
             ExportFormat::Normal | ExportFormat::R32 | ExportFormat::Exr => None,
         };
-        let pixels = |band: Region| -> Result<Vec<u8>> {
+        let produce = |band: Region| -> Result<Payload> {
             if self.format == ExportFormat::Normal {
                 let grid = render_halo(&renderer, band, |h| tm.grey(h))?;
                 let img = normals_of_grid(&grid, output.normal_strength, output.normal_convention);
-                return Ok(img.into_raw());
+                return Ok(Payload::Bytes(img.into_raw()));
             }
             let hm = renderer.render(band)?;
-            Ok(match &encoding {
+            Ok(Payload::Bytes(match &encoding {
                 Some(enc) => enc.encode(&hm, &tm),
                 None => raw_f32(hm.data()),
-            })
-        };
-        // PNG rows are filtered here, in parallel; the first row of a band is filtered
-        // against the last row of the band before.
-        let bpp = layout.map_or(1, |l| l.bytes_per_pixel());
-        let stride = width as usize * bpp;
-        let above: RefCell<Option<Vec<u8>>> = RefCell::new(None);
-        let produce = |band: Region| -> Result<Payload> {
-            let bytes = pixels(band)?;
-            if layout.is_none() {
-                return Ok(Payload::Bytes(bytes));
-            }
-            let filtered = filter_band(above.borrow().as_deref(), &bytes, stride, bpp);
-            let last = bytes.len().saturating_sub(stride);
-            *above.borrow_mut() = Some(bytes[last..].to_vec());
-            Ok(Payload::Bytes(filtered))
+            }))
         };
         match layout {
             Some(layout) => {
