@@ -60,8 +60,8 @@ fn open_designer(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::
         && std::fs::symlink_metadata(path).is_err()
     {
         anyhow::bail!(
-            "'{}': unknown command, and no such preset file (commands: render, list, bench; \
-             see --help)",
+            "'{}': unknown command, and no such preset file (commands: render, stats, tiles, list, \
+             bench; see --help)",
             lattice_studio::files::shown(path)
         );
     }
@@ -80,6 +80,6 @@ fn run_gui(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result
 fn run_gui(_preset: Option<PathBuf>, _view: Option<PreviewKind>) -> anyhow::Result<()> {
     anyhow::bail!(
         "this build of lattice-studio has no designer window (built without the `app` \
-         feature); use a subcommand: render, list or bench (see --help)"
+         feature); use a subcommand: render, stats, tiles, list or bench (see --help)"
     )
 }

@@ -1,20 +1,29 @@
-//! The headless command line: `render`, `list` and `bench` (clap derive).
+//! The headless command line: `render`, `stats`, `tiles`, `list` and `bench` (clap
+//! derive).
 //!
 //! `main.rs` parses [`Cli`]; with no subcommand it opens the designer, otherwise it
 //! hands the [`Command`] to [`run`]. Errors surface here as `anyhow` (this is an edge).
 
 mod bench;
+mod destination;
 pub mod interrupt;
 mod list;
+mod mesh_render;
 mod octave_flags;
+mod override_args;
 mod overrides;
+mod progress;
 mod render;
+mod stats;
 pub mod stdout;
 pub mod threads;
+mod tiles;
 
 pub use bench::BenchArgs;
 pub use overrides::Overrides;
 pub use render::RenderArgs;
+pub use stats::StatsArgs;
+pub use tiles::TilesArgs;
 
 use crate::services::PreviewKind;
 use clap::{Parser, Subcommand};
@@ -44,8 +53,14 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Render a texture to a file (PNG, 16-bit PNG, RGBA PNG, R16, R32, normal or colour
-    /// map) or its surface to a mesh (glb, OBJ, STL).
+    /// map, EXR), band by band at any size up to 262144, whole or one --region of it; or
+    /// its surface to a mesh (glb, OBJ, STL).
     Render(RenderArgs),
+    /// Print min, max, mean and standard deviation of a texture of any size.
+    Stats(StatsArgs),
+    /// Print one `render --region` command per tile, a line each (for GNU parallel,
+    /// xargs -P, Slurm arrays).
+    Tiles(TilesArgs),
     /// List the ids of proximity functions, fades, random sources, displacements and formats.
     List,
     /// Time the generator: warm-up, then R timed runs and a summary line.
@@ -60,6 +75,8 @@ fn parse_view(id: &str) -> Result<PreviewKind, String> {
 pub fn run(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Render(args) => render::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Tiles(args) => tiles::run(args),
         Command::List => Ok(stdout::write_stdout(&list::listing())?),
         Command::Bench(args) => bench::run(args),
     }

@@ -1,7 +1,8 @@
 //! The generator's output: a grid of `f32` heights, the whole square texture or a
 //! window of it (a [`Region`](super::Region)).
 
-use rayon::prelude::*;
+use super::height_accumulator::HeightAccumulator;
+use super::height_stats::HeightStats;
 
 /// A `width x height` grid of heights, row-major, top row first: the whole `size x size`
 /// texture, or a window of it (a band of rows, a tile).
@@ -12,21 +13,6 @@ pub struct Heightmap {
     width: u32,
     height: u32,
     data: Vec<f32>,
-}
-
-/// Summary numbers of a heightmap (finite values only).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HeightStats {
-    /// Smallest finite value (0 when there is none).
-    pub min: f32,
-    /// Largest finite value (0 when there is none).
-    pub max: f32,
-    /// Mean of the finite values.
-    pub mean: f64,
-    /// Population standard deviation of the finite values.
-    pub std_dev: f64,
-    /// How many values were NaN or infinite.
-    pub non_finite: usize,
 }
 
 impl Heightmap {
@@ -113,131 +99,22 @@ impl Heightmap {
         &self.data[y as usize * w..(y as usize + 1) * w]
     }
 
-    /// Min, max, mean and standard deviation, in one parallel pass over fixed-size
-    /// chunks (see `chunk_moments`), merged in a fixed order: the same result on any
-    /// number of threads.
+    /// Min, max, mean and standard deviation: rows summarised in parallel, merged in
+    /// row order (see [`HeightAccumulator`]), so a streamed texture's statistics, taken
+    /// band by band, are exactly these.
     pub fn stats(&self) -> HeightStats {
-        const CHUNK: usize = 1 << 16;
-        let parts: Vec<Moments> = self.data.par_chunks(CHUNK).map(chunk_moments).collect();
-        let all = parts.into_iter().fold(Moments::EMPTY, Moments::merge);
-        if all.n == 0.0 {
-            return HeightStats {
-                min: 0.0,
-                max: 0.0,
-                mean: 0.0,
-                std_dev: 0.0,
-                non_finite: self.data.len(),
-            };
+        use rayon::prelude::*;
+        let w = (self.width as usize).max(1);
+        let rows: Vec<HeightAccumulator> = self
+            .data
+            .par_chunks(w)
+            .map(HeightAccumulator::of_row)
+            .collect();
+        let mut acc = HeightAccumulator::new();
+        for r in &rows {
+            acc.merge(r);
         }
-        HeightStats {
-            min: all.min,
-            max: all.max,
-            mean: all.mean,
-            std_dev: (all.m2 / all.n).max(0.0).sqrt(),
-            non_finite: self.data.len() - all.n as usize,
-        }
-    }
-}
-
-/// Count, mean, sum of squared deviations, min and max of some finite values.
-#[derive(Clone, Copy, Debug)]
-struct Moments {
-    n: f64,
-    mean: f64,
-    m2: f64,
-    min: f32,
-    max: f32,
-}
-
-impl Moments {
-    const EMPTY: Moments = Moments {
-        n: 0.0,
-        mean: 0.0,
-        m2: 0.0,
-        min: f32::INFINITY,
-        max: f32::NEG_INFINITY,
-    };
-
-    /// The moments of two sets together (Chan et al.'s pairwise update).
-    fn merge(a: Moments, b: Moments) -> Moments {
-        if a.n == 0.0 {
-            return Moments {
-                min: a.min.min(b.min),
-                max: a.max.max(b.max),
-                ..b
-            };
-        }
-        if b.n == 0.0 {
-            return Moments {
-                min: a.min.min(b.min),
-                max: a.max.max(b.max),
-                ..a
-            };
-        }
-        let n = a.n + b.n;
-        let delta = b.mean - a.mean;
-        Moments {
-            n,
-            mean: a.mean + delta * (b.n / n),
-            m2: a.m2 + b.m2 + delta * delta * (a.n * b.n / n),
-            min: a.min.min(b.min),
-            max: a.max.max(b.max),
-        }
-    }
-}
-
-/// The moments of one chunk. Deviations from the chunk's first finite value are summed
-/// in eight f32 lanes over short blocks (vector code, no long chain of dependent
-/// additions; the deviations are small, so f32 loses nothing that shows) and each
-/// block's sums are added up in f64.
-fn chunk_moments(values: &[f32]) -> Moments {
-    const LANES: usize = 8;
-    const BLOCK: usize = LANES * 256;
-    let shift = values
-        .iter()
-        .copied()
-        .find(|v| v.is_finite())
-        .unwrap_or(0.0);
-    let mut lo = [f32::INFINITY; LANES];
-    let mut hi = [f32::NEG_INFINITY; LANES];
-    let mut count = [0u32; LANES];
-    let (mut s1, mut s2) = (0.0f64, 0.0f64);
-    for block in values.chunks(BLOCK) {
-        let mut b1 = [0.0f32; LANES];
-        let mut b2 = [0.0f32; LANES];
-        let mut lane = |k: usize, v: f32| {
-            let ok = v.is_finite();
-            let d = if ok { v - shift } else { 0.0 };
-            b1[k] += d;
-            b2[k] += d * d;
-            lo[k] = lo[k].min(if ok { v } else { f32::INFINITY });
-            hi[k] = hi[k].max(if ok { v } else { f32::NEG_INFINITY });
-            count[k] += u32::from(ok);
-        };
-        let groups = block.chunks_exact(LANES);
-        let tail = groups.remainder();
-        for g in groups {
-            for (k, &v) in g.iter().enumerate() {
-                lane(k, v);
-            }
-        }
-        for (k, &v) in tail.iter().enumerate() {
-            lane(k, v);
-        }
-        s1 += b1.iter().map(|&x| f64::from(x)).sum::<f64>();
-        s2 += b2.iter().map(|&x| f64::from(x)).sum::<f64>();
-    }
-    let n = f64::from(count.iter().sum::<u32>());
-    if n == 0.0 {
-        return Moments::EMPTY;
-    }
-    let mean_dev = s1 / n;
-    Moments {
-        n,
-        mean: f64::from(shift) + mean_dev,
-        m2: (s2 - s1 * mean_dev).max(0.0),
-        min: lo.into_iter().fold(f32::INFINITY, f32::min),
-        max: hi.into_iter().fold(f32::NEG_INFINITY, f32::max),
+        acc.stats()
     }
 }
 
@@ -256,9 +133,9 @@ mod tests {
         assert!((s.std_dev - (1.0f64 / 6.0).sqrt()).abs() < 1e-9);
     }
 
-    /// Lanes, chunks and the tail add up to what a plain pass over the values gives.
+    /// Rows summarised apart and merged add up to what a plain pass over the values gives.
     #[test]
-    fn chunked_stats_match_a_plain_pass() {
+    fn merged_row_stats_match_a_plain_pass() {
         let size = 301u32;
         let mut data: Vec<f32> = (0..size * size)
             .map(|i| ((i * 7919) % 1013) as f32 / 1012.0)
@@ -275,7 +152,7 @@ mod tests {
         let mean = finite.iter().sum::<f64>() / finite.len() as f64;
         assert_eq!(s.non_finite, 2);
         assert_eq!((s.min, s.max), (0.0, 1.0));
-        // f32 lane sums of deviations over short blocks: far below the 6 decimals that
+        // Row sums merged pairwise: far below the 6 decimals that
         // are ever shown, not exact to the last f64 bit.
         assert!((s.mean - mean).abs() < 1e-8, "{} vs {mean}", s.mean);
         let var = finite.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / finite.len() as f64;

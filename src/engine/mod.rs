@@ -12,6 +12,8 @@
 mod displacement;
 mod engine_error;
 mod fade;
+mod height_accumulator;
+mod height_stats;
 mod heightmap;
 mod job_control;
 mod kernel;
@@ -30,12 +32,14 @@ mod shape;
 pub use displacement::Displacement;
 pub use engine_error::EngineError;
 pub use fade::Fade;
-pub use heightmap::{HeightStats, Heightmap};
+pub use height_accumulator::HeightAccumulator;
+pub use height_stats::HeightStats;
+pub use heightmap::Heightmap;
 pub use job_control::JobControl;
 pub use lane::Lane;
 pub use lattice_info::LatticeInfo;
 pub use lattice_probe::{LatticeProbe, OctaveCell};
-pub use limits::{MAX_OCTAVES, MAX_SIZE};
+pub use limits::{MAX_OCTAVES, MAX_REGION_PIXELS, MAX_SIZE, MAX_STREAMED_SIZE};
 pub use noise_params::NoiseParams;
 pub use octave_law::OctaveLaw;
 pub use param_error::ParamError;
@@ -66,12 +70,16 @@ pub fn generate_into(
     control: &JobControl,
     heightmap: &mut Heightmap,
 ) -> Result<(), EngineError> {
+    params.validate()?;
     generate_region_into(params, Region::full(params.size), control, heightmap)
 }
 
 /// The heightmap of one window of the texture of `params` (`region.width x
 /// region.height`): exactly the values of that window of [`generate`]'s map, bit for
 /// bit, so bands and tiles rendered apart join without a seam.
+///
+/// The texture may be larger than [`generate`] allows (up to [`MAX_STREAMED_SIZE`]):
+/// only the window is held in memory, and it may hold at most [`MAX_REGION_PIXELS`].
 pub fn generate_region(
     params: &NoiseParams,
     region: Region,
@@ -89,7 +97,7 @@ pub fn generate_region_into(
     control: &JobControl,
     heightmap: &mut Heightmap,
 ) -> Result<(), EngineError> {
-    params.validate()?;
+    params.validate_streamed()?;
     if !region.fits(params.size) {
         let Region {
             x,
@@ -104,6 +112,14 @@ pub fn generate_region_into(
             width,
             height,
             size,
+        }
+        .into());
+    }
+    if region.pixels() as u64 > MAX_REGION_PIXELS {
+        return Err(ParamError::RegionTooLarge {
+            width: region.width,
+            height: region.height,
+            max: MAX_REGION_PIXELS,
         }
         .into());
     }

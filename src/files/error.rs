@@ -69,6 +69,12 @@ pub enum Error {
         /// The limit.
         max: usize,
     },
+    /// A mesh format was given to the band-by-band image writer.
+    #[error("{format} is a mesh format: meshes are built in memory, not streamed by bands")]
+    NotStreamable {
+        /// The format's id.
+        format: &'static str,
+    },
     /// Image encoding failed.
     #[error("{}: cannot encode image: {message}", shown(path))]
     Encode {

@@ -9,6 +9,7 @@ use super::mesh_export::{
 };
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
 use super::preset::Preset;
+use super::stream::encode_exr;
 use crate::engine::Heightmap;
 use crate::mesh::MeshOptions;
 use crate::pixels::{self, OutputParams, normal_map};
@@ -90,6 +91,7 @@ fn encode_inner(
                 None => encode_mesh_unrecorded(hm, out, wrap, format, path),
             }
         }
+        ExportFormat::Exr => encode_exr(hm, false, path),
     }
 }
 

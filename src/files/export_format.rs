@@ -32,11 +32,14 @@ pub enum ExportFormat {
     Obj,
     /// Binary STL: a closed solid (surface, walls, base) in millimetres, for printing.
     Stl,
+    /// OpenEXR, one channel `Y` of 32-bit floats (16-bit halves on request): the unmapped
+    /// heightmap like R32, ZIP-compressed (lossless) in blocks of 16 lines.
+    Exr,
 }
 
 impl ExportFormat {
     /// Every format, in menu order.
-    pub const ALL: [ExportFormat; 11] = [
+    pub const ALL: [ExportFormat; 12] = [
         ExportFormat::Png,
         ExportFormat::PngTransparent,
         ExportFormat::Png16,
@@ -48,6 +51,7 @@ impl ExportFormat {
         ExportFormat::Glb,
         ExportFormat::Obj,
         ExportFormat::Stl,
+        ExportFormat::Exr,
     ];
 
     /// The id used on the command line.
@@ -64,6 +68,7 @@ impl ExportFormat {
             ExportFormat::Glb => "glb",
             ExportFormat::Obj => "obj",
             ExportFormat::Stl => "stl",
+            ExportFormat::Exr => "exr",
         }
     }
 
@@ -86,6 +91,7 @@ impl ExportFormat {
             ExportFormat::Glb => "glTF binary mesh (.glb)",
             ExportFormat::Obj => "Wavefront OBJ mesh",
             ExportFormat::Stl => "Binary STL solid for 3D printing",
+            ExportFormat::Exr => "OpenEXR float heightmap",
         }
     }
 
@@ -103,6 +109,7 @@ impl ExportFormat {
             ExportFormat::Glb => "glb",
             ExportFormat::Obj => "obj",
             ExportFormat::Stl => "stl",
+            ExportFormat::Exr => "exr",
         }
     }
 
@@ -116,6 +123,7 @@ impl ExportFormat {
             "glb" => Some(ExportFormat::Glb),
             "obj" => Some(ExportFormat::Obj),
             "stl" => Some(ExportFormat::Stl),
+            "exr" => Some(ExportFormat::Exr),
             _ => None,
         }
     }
@@ -131,6 +139,12 @@ impl ExportFormat {
             self,
             ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl
         )
+    }
+
+    /// Whether the format holds the tone-mapped grey (and so needs the texture's levels
+    /// under auto-levels or normalise), rather than the raw heights (R32, EXR).
+    pub fn is_mapped(self) -> bool {
+        !matches!(self, ExportFormat::R32 | ExportFormat::Exr)
     }
 }
 
@@ -157,5 +171,10 @@ mod tests {
             ExportFormat::from_path(Path::new("t.GLB")),
             Some(ExportFormat::Glb)
         );
+        assert_eq!(
+            ExportFormat::from_path(Path::new("h.EXR")),
+            Some(ExportFormat::Exr)
+        );
+        assert!(!ExportFormat::Exr.is_mapped() && ExportFormat::Normal.is_mapped());
     }
 }

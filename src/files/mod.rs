@@ -17,6 +17,7 @@ mod preset;
 mod regular_file;
 mod shown_path;
 mod stl_writer;
+pub mod stream;
 pub mod temp_registry;
 
 pub use atomic_file::{AtomicFile, write_atomic};
@@ -36,3 +37,4 @@ pub use png_io::{
 pub use preset::{MAX_DESCRIPTION, MAX_NAME, PRESET_VERSION, Preset};
 pub use shown_path::{ShownPath, one_line, shown};
 pub use stl_writer::write_stl;
+pub use stream::StreamJob;

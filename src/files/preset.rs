@@ -4,7 +4,7 @@ use super::atomic_file::write_atomic;
 use super::error::{Error, Result};
 use super::png_io::{self, MAX_PRESET_TEXT};
 use super::regular_file::read_limited;
-use crate::engine::NoiseParams;
+use crate::engine::{self, EngineError, Heightmap, JobControl, NoiseParams, Region};
 use crate::pixels::OutputParams;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -131,6 +131,28 @@ impl Preset {
                 ),
             }),
         }
+    }
+
+    /// The preset's whole heightmap (sizes up to [`engine::MAX_SIZE`]). Every
+    /// heightmap of a preset comes from here or from [`Self::generate_region`], so
+    /// whatever a preset composes (its noise today) is rendered the same way everywhere.
+    pub fn generate(&self, control: &JobControl) -> Result<Heightmap, EngineError> {
+        engine::generate(&self.noise, control)
+    }
+
+    /// One window of the preset's texture, bit for bit that window of [`Self::generate`]
+    /// (textures up to [`engine::MAX_STREAMED_SIZE`]: only the window is held).
+    pub fn generate_region(
+        &self,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        engine::generate_region(&self.noise, region, control)
+    }
+
+    /// The side of the preset's square texture in pixels.
+    pub fn size(&self) -> u32 {
+        self.noise.size
     }
 
     /// The preset as pretty RON.
