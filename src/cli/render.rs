@@ -56,7 +56,8 @@ pub struct RenderArgs {
     pub overrides: Overrides,
 }
 
-fn parse_format(id: &str) -> Result<ExportFormat, String> {
+/// A `--format` id.
+pub(super) fn parse_format(id: &str) -> Result<ExportFormat, String> {
     ExportFormat::from_id(id).ok_or_else(|| {
         let ids: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.id()).collect();
         format!("unknown format '{id}'; valid ids: {}", ids.join(", "))

@@ -5,11 +5,12 @@
 use super::override_args::override_args;
 use super::overrides::Overrides;
 use super::render::{
-    output_format, parse_levels, resolve_streamed, stream_job, with_measured_levels,
+    output_format, parse_format, parse_levels, resolve_streamed, stream_job, with_measured_levels,
 };
 use super::stdout::write_stdout;
 use crate::engine::Region;
 use crate::files::{ExportFormat, write_atomic};
+use crate::services::command_line::shell_quote;
 use anyhow::bail;
 use clap::Args;
 use serde::Serialize;
@@ -46,13 +47,6 @@ pub struct TilesArgs {
     /// Parameter flags that override the preset (passed on to every tile).
     #[command(flatten)]
     pub overrides: Overrides,
-}
-
-fn parse_format(id: &str) -> Result<ExportFormat, String> {
-    ExportFormat::from_id(id).ok_or_else(|| {
-        let ids: Vec<&str> = ExportFormat::ALL.iter().map(|f| f.id()).collect();
-        format!("unknown format '{id}'; valid ids: {}", ids.join(", "))
-    })
 }
 
 /// One tile of the manifest.
@@ -112,17 +106,6 @@ pub fn tile_grid(size: u32, tile: u32, template: &str) -> Vec<TileEntry> {
         }
     }
     tiles
-}
-
-/// `word` as one shell word: left alone when it holds only safe characters, else in
-/// single quotes.
-pub fn shell_quote(word: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "_-+=./,:@%^".contains(c);
-    if !word.is_empty() && word.chars().all(safe) {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 /// The program as it was invoked, so the commands run the same binary (a bare
