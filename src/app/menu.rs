@@ -72,6 +72,7 @@ fn export_items(ui: &mut egui::Ui, commands: &CommandQueue) {
         (F::Png16, "Export 16-bit PNG heightmap...", ""),
         (F::R16, "Export R16 heightmap...", ""),
         (F::R32, "Export R32 float heightmap...", ""),
+        (F::Exr, "Export OpenEXR float heightmap...", ""),
         (F::Normal, "Export normal map...", ""),
         (F::Color, "Export coloured PNG...", ""),
         (F::ColorAlpha, "Export coloured PNG with alpha...", ""),
