@@ -223,6 +223,16 @@ fn exr_reads_back_as_r32() {
             _ => panic!("unexpected sample type, half={half}"),
         }
     }
+    // The app's export (the whole heightmap in memory) reads back the same.
+    let hm = p.generate(&JobControl::new()).unwrap();
+    let path = dir.path().join("memory.exr");
+    let bytes = encode_with_preset(&hm, &p, ExportFormat::Exr, &path).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    let image = exr::prelude::read_first_flat_layer_from_file(&path).unwrap();
+    match &image.layer_data.channel_data.list[0].sample_data {
+        exr::prelude::FlatSamples::F32(v) => assert!(v == &r32),
+        _ => panic!("the in-memory EXR is not f32"),
+    }
     // A window of the EXR holds that window of the values.
     let window = Region {
         x: 50,
