@@ -29,7 +29,7 @@
 //!
 //! # Layers
 //!
-//! Data flows one way, parameters -> heightmap -> pixels -> files, and so do the
+//! Data flows one way, parameters -> heightmap -> pixels -> meshes -> files, and so do the
 //! imports: a module uses only the modules below it, never one above, and no two
 //! files import each other (`tests/layering.rs` checks both on every `cargo test`).
 //!
@@ -39,7 +39,10 @@
 //!             +-- services/ --+           thumbnails, "copy as command line", properties
 //!                    |
 //!                 files/                  presets (RON), PNG + embedded preset, export
-//!                    |                    formats, atomic writes; the library's Error
+//!                    |                    formats (images; glb, OBJ, STL streamed),
+//!                    |                    atomic writes; the library's Error
+//!                 mesh/                   heightmap -> terrain grid (resampled, normals,
+//!                    |                    triangles) and the closed printable solid
 //!                 pixels/                 tone map, colour ramps, normal maps, shading,
 //!                    |                    statistics, histograms
 //!                 engine/                 noise parameters + validation, proximity,
@@ -47,10 +50,10 @@
 //! ```
 //!
 //! Each layer has its own error type ([`ParamError`] and [`EngineError`],
-//! [`OutputError`], then [`Error`], which the lower ones convert into); the front ends
-//! add context with `anyhow`. The GUI crates (eframe, egui, rfd) are behind the `app`
-//! feature, on by default: `cargo build --no-default-features` builds the library and
-//! the command line alone.
+//! [`OutputError`], [`MeshError`](mesh::MeshError), then [`Error`], which the lower
+//! ones convert into); the front ends add context with `anyhow`. The GUI crates
+//! (eframe, egui, egui_glow, rfd) are behind the `app` feature, on by default:
+//! `cargo build --no-default-features` builds the library and the command line alone.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -59,6 +62,7 @@ pub mod app;
 pub mod cli;
 pub mod engine;
 pub mod files;
+pub mod mesh;
 pub mod pixels;
 pub mod services;
 

@@ -3,6 +3,7 @@
 use clap::Parser;
 use lattice_studio::cli::stdout::StdoutError;
 use lattice_studio::cli::{self, Cli};
+use lattice_studio::services::PreviewKind;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,7 +26,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match &args.command {
-        None => open_designer(args.preset),
+        None => open_designer(args.preset, args.view),
         Some(command) => cli::run(command),
     };
     match result {
@@ -54,30 +55,31 @@ fn say(message: &str) {
 }
 
 /// A lone argument that is neither a command nor a file is a typo, not a preset to open.
-fn open_designer(preset: Option<PathBuf>) -> anyhow::Result<()> {
+fn open_designer(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
     if let Some(path) = &preset
         && std::fs::symlink_metadata(path).is_err()
     {
         anyhow::bail!(
-            "'{}': unknown command, and no such preset file (commands: render, list, bench; \
-             see --help)",
+            "'{}': unknown command, and no such preset file (commands: render, stats, tiles, list, \
+             bench; see --help)",
             lattice_studio::files::shown(path)
         );
     }
-    run_gui(preset)
+    run_gui(preset, view)
 }
 
-/// Opens the designer window on `preset` (or the default preset).
+/// Opens the designer window on `preset` (or the default preset), in the 2D or 3D view
+/// (else the one used last).
 #[cfg(feature = "app")]
-fn run_gui(preset: Option<PathBuf>) -> anyhow::Result<()> {
-    lattice_studio::app::run(preset)
+fn run_gui(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
+    lattice_studio::app::run(preset, view)
 }
 
 /// This build has no window: say so, and what it can do instead.
 #[cfg(not(feature = "app"))]
-fn run_gui(_preset: Option<PathBuf>) -> anyhow::Result<()> {
+fn run_gui(_preset: Option<PathBuf>, _view: Option<PreviewKind>) -> anyhow::Result<()> {
     anyhow::bail!(
         "this build of lattice-studio has no designer window (built without the `app` \
-         feature); use a subcommand: render, list or bench (see --help)"
+         feature); use a subcommand: render, stats, tiles, list or bench (see --help)"
     )
 }

@@ -252,6 +252,7 @@ fn preset_browser_click_loads_and_reset_restores_it() {
                 name: "ridges".into(),
                 path: path.clone(),
                 user: true,
+                description: String::new(),
             },
         ]));
     h.step();
@@ -269,35 +270,4 @@ fn preset_browser_click_loads_and_reset_restores_it() {
     h.step();
     assert_eq!(h.state().state().preset, preset);
     settled(&mut h);
-}
-
-/// A desktop without any file dialog (no portal, no zenity), as rfd reports it.
-struct NoDialog;
-
-impl lattice_studio::app::FilePicker for NoDialog {
-    fn pick(
-        &mut self,
-        _: lattice_studio::app::PickRequest,
-        reply: std::sync::mpsc::Sender<lattice_studio::app::Command>,
-        ctx: &egui::Context,
-    ) {
-        reply
-            .send(lattice_studio::app::Command::DialogUnavailable)
-            .unwrap();
-        ctx.request_repaint();
-    }
-}
-
-#[test]
-fn a_missing_file_dialog_is_explained_not_silent() {
-    let mut h = harness();
-    settled(&mut h);
-    h.state_mut().set_file_picker(Box::new(NoDialog));
-    h.get_by_role_and_label(Role::Button, "Open...").click();
-    step_until(&mut h, "the error message", |a| {
-        a.state().messages.iter().any(|m| m.is_error)
-    });
-    h.step();
-    h.get_by_label_contains("no file dialog could be shown");
-    assert_eq!(h.state().state().preset, Preset::default());
 }

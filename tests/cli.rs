@@ -133,7 +133,7 @@ fn check_refused(args: &[&str], expect: &str, add_out: bool) {
 #[test]
 fn bad_numbers_are_refused() {
     refused(&["render", "--size", "0"], "size 0");
-    refused(&["render", "--size", "16385"], "out of range");
+    refused(&["render", "--size", "262145"], "out of range");
     refused(&["render", "--size", "abc"], "not a whole number");
     refused(&["render", "--initial-step", "0"], "initial step 0");
     refused(

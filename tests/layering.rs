@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom first; a file may import its own layer and those listed before it.
-const LAYERS: [&str; 5] = ["engine", "pixels", "files", "services", "cli|app"];
+const LAYERS: [&str; 6] = ["engine", "pixels", "mesh", "files", "services", "cli|app"];
 
 #[derive(Debug)]
 struct SourceFile {
@@ -552,7 +552,10 @@ fn gui_crates_are_named_only_in_the_app() {
             "egui",
             "eframe",
             "egui_extras",
+            "egui_file",
             "egui_kittest",
+            "egui_glow",
+            "glow",
             "rfd",
             "winit",
         ] {

@@ -106,6 +106,7 @@ impl ClassicView {
             ui.add_enabled(
                 self.show_grid && octaves > 0,
                 egui::DragValue::new(&mut self.grid_octave)
+                    .update_while_editing(false)
                     .range(0..=octaves.saturating_sub(1))
                     .prefix("octave "),
             )
@@ -121,15 +122,20 @@ impl ClassicView {
             .on_hover_text("Light the heights as a bump map: shows the creases of linear and cubic interpolation");
         ui.add_enabled_ui(self.lit, |ui| {
             ui.add(
-                egui::Slider::new(&mut self.light.azimuth_deg, 0.0..=360.0).text("Light direction"),
+                egui::Slider::new(&mut self.light.azimuth_deg, 0.0..=360.0)
+                    .update_while_editing(false)
+                    .text("Light direction"),
             )
             .on_hover_text("Where the light comes from, degrees counter-clockwise from the right");
             ui.add(
-                egui::Slider::new(&mut self.light.elevation_deg, 5.0..=90.0).text("Light height"),
+                egui::Slider::new(&mut self.light.elevation_deg, 5.0..=90.0)
+                    .update_while_editing(false)
+                    .text("Light height"),
             )
             .on_hover_text("Angle of the light above the surface");
             ui.add(
                 egui::Slider::new(&mut self.light.strength, 0.5..=32.0)
+                    .update_while_editing(false)
                     .logarithmic(true)
                     .text("Relief"),
             )

@@ -1,9 +1,13 @@
 //! Every user action as a value: panels, menus, shortcuts and background threads push
 //! [`Command`]s; [`super::LatticeApp`] drains and executes them in one place.
 
+use super::pick_request::PickRequest;
 use super::preset_entry::PresetEntry;
 use super::render_result::RenderResult;
+use super::terrain::view_mesh::ViewMesh;
 use crate::files::{ExportFormat, Preset};
+use crate::pixels::TextureStats;
+use crate::services::PreviewKind;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -30,6 +34,9 @@ pub enum Command {
     SaveToUserFolder,
     /// Ask for a file and export the texture in this format.
     Export(ExportFormat),
+    /// Ask for a file and export the texture as the preview shows it (grey, coloured by
+    /// the ramp, or semi-transparent).
+    ExportAsShown,
     /// Load a preset file (asks first when there are unsaved changes).
     LoadPreset(PathBuf),
     /// Load a preset file without asking (the user already confirmed).
@@ -46,6 +53,8 @@ pub enum Command {
     Exported(PathBuf, Result<(), String>),
     /// The worker finished a render.
     Rendered(Box<RenderResult>),
+    /// The statistics of a full render (job id), computed after its image was sent.
+    StatsReady(u64, Box<TextureStats>),
     /// The worker failed (bad parameters, not cancellation).
     RenderFailed(String),
     /// The preset browser's folders were scanned.
@@ -54,8 +63,15 @@ pub enum Command {
     RefreshPresets,
     /// A file dialog was dismissed.
     DialogCancelled,
-    /// The system file dialog could not be shown (no desktop portal and no zenity).
-    DialogUnavailable,
+    /// The system file dialog could not be shown (no desktop portal and no zenity): the
+    /// request goes to the in-window dialog.
+    DialogUnavailable(PickRequest),
+    /// Show the texture flat (2D) or as a 3D terrain.
+    SetPreviewKind(PreviewKind),
+    /// The meshing thread finished a mesh for the 3D view.
+    MeshBuilt(Box<ViewMesh>),
+    /// Put the 3D camera back to its starting view.
+    ResetCamera,
     /// Show an error message in the window.
     Error(String),
     /// Close the window (asks first when there are unsaved changes).

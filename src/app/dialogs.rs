@@ -1,4 +1,4 @@
-//! In-window dialogs: the unsaved-changes question and the message banner.
+//! In-window dialogs: the unsaved-changes question.
 
 use super::state::{AppState, PendingAction};
 
@@ -30,7 +30,7 @@ pub fn confirm_ui(ctx: &egui::Context, state: &AppState) -> Option<ConfirmAnswer
         ));
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            let save_label = if state.path.is_some() {
+            let save_label = if state.path.is_some() && !state.read_only {
                 "Save"
             } else {
                 "Save as..."
@@ -50,25 +50,4 @@ pub fn confirm_ui(ctx: &egui::Context, state: &AppState) -> Option<ConfirmAnswer
         answer = Some(ConfirmAnswer::Cancel);
     }
     answer
-}
-
-/// The messages above the preview, each with a close button.
-pub fn messages_ui(ui: &mut egui::Ui, state: &mut AppState) {
-    let mut remove = None;
-    for (i, m) in state.messages.iter().enumerate() {
-        let colour = if m.is_error {
-            ui.visuals().error_fg_color
-        } else {
-            ui.visuals().text_color()
-        };
-        ui.horizontal(|ui| {
-            if ui.small_button("x").on_hover_text("Dismiss").clicked() {
-                remove = Some(i);
-            }
-            ui.colored_label(colour, &m.text);
-        });
-    }
-    if let Some(i) = remove {
-        state.messages.remove(i);
-    }
 }

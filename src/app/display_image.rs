@@ -1,15 +1,56 @@
-//! The heightmap as a screen image: mapped grey, semi-transparent, coloured or lit.
+//! The heightmap as a screen image: mapped grey, semi-transparent, coloured or lit, at
+//! the resolution the screen shows (never more), in parallel, and abandoned as soon as
+//! its job is cancelled.
 
 use super::view_settings::DisplayMode;
-use crate::pixels::{ToneMap, to_u8};
+use crate::pixels::{ToneMap, shade_heights, to_u8};
 use crate::{
-    engine::{HeightStats, Heightmap},
-    pixels::OutputParams,
+    engine::{HeightStats, Heightmap, JobControl},
+    pixels::{Light, OutputParams},
 };
 use rayon::prelude::*;
 
-/// Maps the heightmap to display pixels, subsampling by a whole factor when it is
-/// larger than `max_side`; `wrap` (tileable texture) lets the lit view's slopes wrap.
+/// Side of the screen image for a `size` texture shown at most `max_side` pixels wide:
+/// the texture reduced by a whole factor, and that factor.
+pub fn display_side(size: u32, max_side: usize) -> (usize, usize) {
+    let size = size as usize;
+    let step = size.div_ceil(max_side.max(1)).max(1);
+    (size.div_ceil(step), step)
+}
+
+/// The heights averaged over `step x step` blocks (a box filter: what the screen can
+/// show of a larger texture without aliasing); `None` once `control` is cancelled.
+fn reduced_heights(hm: &Heightmap, step: usize, control: &JobControl) -> Option<Vec<f32>> {
+    let size = hm.size() as usize;
+    let side = size.div_ceil(step);
+    let mut out = vec![0.0f32; side * side];
+    out.par_chunks_mut(side.max(1))
+        .enumerate()
+        .try_for_each(|(y, row)| {
+            if control.is_cancelled() {
+                return None;
+            }
+            let y0 = y * step;
+            let rows: Vec<&[f32]> = (y0..(y0 + step).min(size))
+                .map(|r| hm.row(r as u32))
+                .collect();
+            for (x, px) in row.iter_mut().enumerate() {
+                let x0 = x * step;
+                let x1 = (x0 + step).min(size);
+                let mut sum = 0.0f32;
+                for r in &rows {
+                    sum += r[x0..x1].iter().sum::<f32>();
+                }
+                *px = sum / (rows.len() * (x1 - x0)) as f32;
+            }
+            Some(())
+        })?;
+    Some(out)
+}
+
+/// Maps the heightmap to display pixels at most `max_side` wide (reduced by a whole
+/// factor, averaging blocks); `wrap` (tileable texture) lets the lit view's slopes wrap.
+/// `None` when `control` is cancelled meanwhile.
 pub fn display_image(
     hm: &Heightmap,
     stats: &HeightStats,
@@ -17,30 +58,40 @@ pub fn display_image(
     mode: DisplayMode,
     wrap: bool,
     max_side: usize,
-) -> egui::ColorImage {
-    let size = hm.size() as usize;
-    let step = size.div_ceil(max_side.max(1)).max(1);
-    let side = size.div_ceil(step);
+    control: &JobControl,
+) -> Option<egui::ColorImage> {
+    let (side, step) = display_side(hm.size(), max_side);
+    let reduced;
+    let heights: &[f32] = if step == 1 {
+        hm.data()
+    } else {
+        reduced = reduced_heights(hm, step, control)?;
+        &reduced
+    };
     let tm = ToneMap::new(out, Some((stats.min, stats.max)));
     let [r, g, b] = out.tint;
     let sampler = out.ramp.clone().unwrap_or_default().sampler();
-    // Lighting needs the slopes of the full-resolution surface.
+    let ramp_on = out.ramp.is_some();
     let lit = match mode {
-        DisplayMode::Lit(light) => Some(crate::pixels::shade(hm, out, &light, wrap)),
+        DisplayMode::Lit(light) => Some(lit_brightness(heights, side, &tm, light, step, wrap)),
         _ => None,
     };
+    if control.is_cancelled() {
+        return None;
+    }
     let mut pixels = vec![egui::Color32::BLACK; side * side];
     pixels
         .par_chunks_mut(side.max(1))
         .enumerate()
         .for_each(|(y, row)| {
-            let src = hm.row((y * step) as u32);
+            let src = &heights[y * side..(y + 1) * side];
             for (x, px) in row.iter_mut().enumerate() {
-                let grey = tm.grey(src[x * step]);
+                let grey = tm.grey(src[x]);
                 *px = match (mode, &lit) {
-                    (DisplayMode::Lit(_), Some(img)) => egui::Color32::from_gray(
-                        img.get_pixel((x * step) as u32, (y * step) as u32).0[0],
-                    ),
+                    (DisplayMode::Lit(light), Some(shade)) => {
+                        let b = shade.get(y * side + x).copied().unwrap_or(0);
+                        lit_pixel(b, grey, ramp_on.then_some(&sampler), &light)
+                    }
                     (DisplayMode::Transparent, _) => {
                         egui::Color32::from_rgba_unmultiplied(r, g, b, to_u8(grey))
                     }
@@ -52,31 +103,99 @@ pub fn display_image(
                 };
             }
         });
-    egui::ColorImage::new([side, side], pixels)
+    Some(egui::ColorImage::new([side, side], pixels))
+}
+
+/// The lit surface's brightness (0..=255) per display pixel: the mapped grey lit as a
+/// surface. On a reduced image one pixel spans `step` texture pixels, so the slopes
+/// there are `step` times steeper per pixel: the relief is divided by `step` to look
+/// as the full-size surface does.
+fn lit_brightness(
+    heights: &[f32],
+    side: usize,
+    tm: &ToneMap,
+    light: Light,
+    step: usize,
+    wrap: bool,
+) -> Vec<u8> {
+    let mapped: Vec<f32> = heights.par_iter().map(|&h| tm.grey(h)).collect();
+    let Some(surface) = Heightmap::from_data(side as u32, mapped) else {
+        return vec![0; side * side];
+    };
+    let light = Light {
+        strength: light.strength / step as f32,
+        ..light
+    };
+    shade_heights(&surface, &light, wrap).into_raw()
+}
+
+/// A lit pixel: the brightness as grey, or with a colour ramp the ramp's colour shaded
+/// by it (a flat surface keeps the ramp's colour exactly).
+fn lit_pixel(
+    brightness: u8,
+    grey: f32,
+    ramp: Option<&crate::pixels::RampSampler>,
+    light: &Light,
+) -> egui::Color32 {
+    let Some(sampler) = ramp else {
+        return egui::Color32::from_gray(brightness);
+    };
+    let flat = light.brightness([0.0, 0.0, 1.0]).max(1e-3);
+    let k = f32::from(brightness) / 255.0 / flat;
+    let [r, g, b, a] = sampler.sample(grey);
+    let shade = |c: u8| (f32::from(c) * k).round().clamp(0.0, 255.0) as u8;
+    egui::Color32::from_rgba_unmultiplied(shade(r), shade(g), shade(b), a)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn image(
+        hm: &Heightmap,
+        out: &OutputParams,
+        mode: DisplayMode,
+        max_side: usize,
+    ) -> egui::ColorImage {
+        display_image(
+            hm,
+            &hm.stats(),
+            out,
+            mode,
+            false,
+            max_side,
+            &JobControl::new(),
+        )
+        .expect("not cancelled")
+    }
+
     #[test]
-    fn display_image_subsamples_large_maps() {
+    fn display_image_averages_blocks_of_large_maps() {
         let hm = Heightmap::from_data(4, (0..16).map(|v| v as f32 / 15.0).collect()).unwrap();
-        let stats = hm.stats();
         let out = OutputParams::default();
-        let img = display_image(&hm, &stats, &out, DisplayMode::Grey, false, 2);
+        let img = image(&hm, &out, DisplayMode::Grey, 2);
         assert_eq!(img.size, [2, 2]);
-        assert_eq!(img.pixels[0], egui::Color32::from_gray(0));
-        assert_eq!(img.pixels[3], egui::Color32::from_gray(to_u8(10.0 / 15.0)));
-        let full = display_image(&hm, &stats, &out, DisplayMode::Transparent, false, 4096);
+        // Top-left block: 0, 1, 4, 5 (/15) -> mean 2.5/15.
+        assert_eq!(img.pixels[0], egui::Color32::from_gray(to_u8(2.5 / 15.0)));
+        assert_eq!(img.pixels[3], egui::Color32::from_gray(to_u8(12.5 / 15.0)));
+        let full = image(&hm, &out, DisplayMode::Transparent, 4096);
         assert_eq!(full.size, [4, 4]);
         assert_eq!(full.pixels[15].a(), 255);
-        // Ramp: the colour of the mapped grey; lit: a slope facing the light is brighter.
+        // Not a whole number of blocks: the last block is what is left.
+        assert_eq!(display_side(10, 4), (4, 3));
+        assert_eq!(display_side(8192, 1024), (1024, 8));
+        assert_eq!(display_side(512, 1024), (512, 1));
+    }
+
+    #[test]
+    fn ramp_and_lit_views() {
+        let hm = Heightmap::from_data(4, (0..16).map(|v| v as f32 / 15.0).collect()).unwrap();
+        let out = OutputParams::default();
         let lava = OutputParams {
             ramp: crate::pixels::ColorRamp::builtin("lava"),
             ..OutputParams::default()
         };
-        let img = display_image(&hm, &stats, &lava, DisplayMode::Ramp, false, 4096);
+        let img = image(&hm, &lava, DisplayMode::Ramp, 4096);
         let [r, g, b, a] = crate::pixels::ColorRamp::builtin("lava")
             .unwrap_or_default()
             .sample(1.0);
@@ -84,22 +203,40 @@ mod tests {
             img.pixels[15],
             egui::Color32::from_rgba_unmultiplied(r, g, b, a)
         );
-        let light = |azimuth_deg| crate::pixels::Light {
+        let light = |azimuth_deg| Light {
             azimuth_deg,
             elevation_deg: 30.0,
             strength: 20.0,
         };
         // Heights rise to the right and down: the surface faces left.
-        let from_left = display_image(
-            &hm,
-            &stats,
-            &out,
-            DisplayMode::Lit(light(180.0)),
-            false,
-            4096,
-        );
-        let from_right =
-            display_image(&hm, &stats, &out, DisplayMode::Lit(light(0.0)), false, 4096);
+        let from_left = image(&hm, &out, DisplayMode::Lit(light(180.0)), 4096);
+        let from_right = image(&hm, &out, DisplayMode::Lit(light(0.0)), 4096);
         assert!(from_left.pixels[5].r() > from_right.pixels[5].r());
+        // At full size the lit grey is exactly the shading of the mapped texture.
+        let shaded = crate::pixels::shade(&hm, &out, &light(180.0), false);
+        assert_eq!(from_left.pixels[5].r(), shaded.get_pixel(1, 1).0[0]);
+        // With a colour ramp the lit view keeps the ramp's hues.
+        let lit_lava = image(&hm, &lava, DisplayMode::Lit(light(180.0)), 4096);
+        let p = lit_lava.pixels[15];
+        assert!(p.r() > p.b(), "lava stays warm when lit: {p:?}");
+        assert_ne!(p.r(), p.g());
+    }
+
+    #[test]
+    fn a_cancelled_job_maps_nothing() {
+        let hm = Heightmap::filled(64, 0.5);
+        let control = JobControl::new();
+        control.cancel();
+        let out = OutputParams::default();
+        let got = display_image(
+            &hm,
+            &hm.stats(),
+            &out,
+            DisplayMode::Grey,
+            false,
+            16,
+            &control,
+        );
+        assert!(got.is_none());
     }
 }

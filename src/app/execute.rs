@@ -4,10 +4,13 @@ use super::LatticeApp;
 use super::command::Command;
 use super::dialogs::ConfirmAnswer;
 use super::file_jobs;
-use super::file_picker::{PickPurpose, PickRequest};
-use super::preset_browser::{self, user_preset_dir};
+use super::pick_request::{PickPurpose, PickRequest};
+use super::preset_browser;
+use super::preview_format::preview_format;
+use super::save_target::user_save_target;
 use super::state::{PendingAction, Shown};
 use crate::files::{ExportFormat, Preset};
+use crate::mesh::MeshOptions;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -48,24 +51,37 @@ impl LatticeApp {
                 file_jobs::load_preset(path, self.commands.sender(), ctx);
             }
             Command::Save => match s.path.clone() {
-                Some(path) => self.execute(Command::SavePresetTo(path), ctx),
+                Some(path) if !s.read_only => self.execute(Command::SavePresetTo(path), ctx),
+                Some(_) => {
+                    s.info("shipped presets are read-only: save your version under a new name");
+                    self.execute(Command::SaveAs, ctx);
+                }
                 None => self.execute(Command::SaveAs, ctx),
             },
             Command::SaveAs => {
+                // Never start in the shipped folder: its presets are read-only.
+                let directory = s
+                    .persisted
+                    .preset_dir
+                    .clone()
+                    .filter(|d| !s.is_shipped(&d.join("x")))
+                    .or_else(|| s.user_dir.clone());
                 let request = PickRequest {
                     purpose: PickPurpose::SavePreset,
-                    directory: s.persisted.preset_dir.clone().or_else(user_preset_dir),
+                    directory,
                     file_name: s.default_preset_name(),
                 };
-                self.picker.pick(request, self.commands.sender(), ctx);
+                self.pick(request, ctx);
             }
-            Command::SaveToUserFolder => match user_preset_dir() {
-                Some(dir) => {
-                    let path = dir.join(s.default_preset_name());
-                    self.execute(Command::SavePresetTo(path), ctx);
-                }
-                None => s.error("no user preset folder on this system (no home directory)"),
-            },
+            Command::SaveToUserFolder => self.save_to_user_folder(ctx),
+            Command::SavePresetTo(path) if s.is_shipped(&path) => {
+                self.after_save = None;
+                s.error(format!(
+                    "{}: the shipped presets are read-only; save into another folder \
+                     (\"Save to my presets\" or Save as)",
+                    path.display()
+                ));
+            }
             Command::SavePresetTo(path) => {
                 file_jobs::save_preset(s.preset.clone(), path, self.commands.sender(), ctx);
             }
@@ -75,7 +91,11 @@ impl LatticeApp {
                     directory: s.persisted.export_dir.clone(),
                     file_name: s.default_export_name(format.extension()),
                 };
-                self.picker.pick(request, self.commands.sender(), ctx);
+                self.pick(request, ctx);
+            }
+            Command::ExportAsShown => {
+                let format = preview_format(&s.preset.output, s.persisted.transparent);
+                self.execute(Command::Export(format), ctx);
             }
             Command::ExportTo(format, path) => self.export(format, path, ctx),
             Command::PresetLoaded(path, Ok(preset)) => {
@@ -91,6 +111,7 @@ impl LatticeApp {
             Command::PresetSaved(path, preset, Ok(())) => {
                 s.persisted.preset_dir = parent_dir(&path);
                 s.baseline = *preset;
+                s.read_only = false;
                 s.path = Some(path.clone());
                 s.info(format!("saved {}", path.display()));
                 self.commands.push(Command::RefreshPresets);
@@ -108,6 +129,13 @@ impl LatticeApp {
             }
             Command::Exported(_, Err(e)) => s.error(format!("export failed: {e}")),
             Command::Rendered(result) => self.show_render(*result, ctx),
+            Command::StatsReady(job_id, stats) => {
+                if job_id == self.shown_job
+                    && let Some(shown) = s.shown.as_mut()
+                {
+                    shown.texture_stats = Some(*stats);
+                }
+            }
             Command::RenderFailed(e) => {
                 s.rendering = None;
                 s.error(format!("cannot render: {e}"));
@@ -117,16 +145,59 @@ impl LatticeApp {
                 // Files may have changed on disk; thumbnails stay cached by parameters.
                 self.gallery.forget_files();
             }
-            Command::RefreshPresets => preset_browser::scan(self.commands.sender(), ctx),
+            Command::RefreshPresets => preset_browser::scan(
+                s.shipped_dir.clone(),
+                s.user_dir.clone(),
+                self.commands.sender(),
+                ctx,
+            ),
             Command::DialogCancelled => self.after_save = None,
-            Command::DialogUnavailable => {
-                self.after_save = None;
-                s.error(
-                    "no file dialog could be shown (install xdg-desktop-portal or zenity); \
-                     drop files on the window to open them",
-                );
+            Command::DialogUnavailable(request) => {
+                // No system dialog on this desktop: the in-window one, now and from now on.
+                self.in_window.preferred = true;
+                s.info("no system file dialog on this desktop: using the built-in one");
+                self.in_window.open(request);
             }
+            Command::SetPreviewKind(kind) => s.view.kind = kind,
+            Command::MeshBuilt(mesh) => self.terrain.mesh_built(mesh),
+            Command::ResetCamera => self.terrain.reset_camera(),
             Command::Error(e) => s.error(e),
+        }
+    }
+
+    /// "Save to my presets": under the preset's name, or "name 2" when another preset
+    /// has that name already (never over another preset's file).
+    fn save_to_user_folder(&mut self, ctx: &egui::Context) {
+        let s = &mut self.state;
+        let Some(dir) = s.user_dir.clone() else {
+            s.error("no user preset folder on this system (no home directory)");
+            return;
+        };
+        let listed: Vec<String> = s
+            .presets
+            .iter()
+            .filter(|e| Some(e.path.as_path()) != s.path.as_deref())
+            .map(|e| e.name.clone())
+            .collect();
+        let own = s.path.clone().filter(|_| !s.read_only);
+        let (name, path) = user_save_target(&s.preset.name, &dir, &listed, own.as_deref());
+        if name != s.preset.name.trim() {
+            s.info(format!(
+                "a preset named \"{}\" exists already: saving as \"{name}\"",
+                s.preset.name.trim()
+            ));
+            s.preset.name = name;
+        }
+        self.execute(Command::SavePresetTo(path), ctx);
+    }
+
+    /// Asks the user for a file: the system dialog, or the in-window one where the
+    /// system has none.
+    fn pick(&mut self, request: PickRequest, ctx: &egui::Context) {
+        if self.in_window.preferred {
+            self.in_window.open(request);
+        } else {
+            self.picker.pick(request, self.commands.sender(), ctx);
         }
     }
 
@@ -148,7 +219,7 @@ impl LatticeApp {
                     directory: self.state.persisted.preset_dir.clone(),
                     file_name: String::new(),
                 };
-                self.picker.pick(request, self.commands.sender(), ctx);
+                self.pick(request, ctx);
             }
             PendingAction::Load(path) => {
                 file_jobs::load_preset(path, self.commands.sender(), ctx);
@@ -184,14 +255,17 @@ impl LatticeApp {
             .as_ref()
             .filter(|sh| !sh.is_preview && sh.layers == s.preset.layers && s.solo.is_none())
             .map(|sh| Arc::clone(&sh.heightmap));
-        file_jobs::export(
-            s.preset.clone(),
+        // Meshes from the app get the 3D view's height scale.
+        let mut mesh = MeshOptions::for_size(s.preset.size());
+        mesh.height_scale = s.view.terrain.height_scale;
+        let job = file_jobs::ExportJob {
+            preset: s.preset.clone(),
             heightmap,
             format,
+            mesh,
             path,
-            self.commands.sender(),
-            ctx,
-        );
+        };
+        file_jobs::export(job, self.commands.sender(), ctx);
     }
 
     fn show_render(&mut self, result: super::render_result::RenderResult, ctx: &egui::Context) {
@@ -205,6 +279,10 @@ impl LatticeApp {
         self.shown_job = result.job_id;
         self.state.renders_received += 1;
         self.state.shown = Some(Shown::from(&result));
+        self.latency.image_arrived(&result);
+        // The next frame (after this one is drawn and its texture uploaded) takes the
+        // time the image reached the screen.
+        ctx.request_repaint();
         // Smooth when shrunk, pixel-exact when magnified.
         let options = egui::TextureOptions {
             magnification: egui::TextureFilter::Nearest,

@@ -3,15 +3,16 @@
 
 use super::command::{Command, CommandQueue};
 use super::gallery::Gallery;
-use super::light_pad::light_pad_ui;
+use super::light_pad::{compass_degrees, light_pad_ui};
 use super::panels::{labelled, ramp_editor_ui, stats_ui};
 use super::preset_browser;
+use super::preview_format::preview_format;
 use super::state::{AppState, Shown};
 use super::view_settings::ViewSettings;
 use crate::services::command_line::to_command_line;
 use crate::{
     engine::{LayerError, ParamError},
-    files::{ExportFormat, Preset},
+    files::Preset,
     pixels::NormalConvention,
 };
 use std::path::Path;
@@ -52,7 +53,12 @@ pub fn feature_groups(
             } else {
                 format!("of the {0}x{0} texture", s.layers.size())
             };
-            stats_ui(ui, &s.texture_stats, &what);
+            match &s.texture_stats {
+                Some(stats) => stats_ui(ui, stats, &what),
+                None => {
+                    ui.weak(format!("computing the statistics {what}..."));
+                }
+            }
         }
         None => {
             ui.weak("no render yet");
@@ -63,8 +69,12 @@ pub fn feature_groups(
 
 fn normal_ui(ui: &mut egui::Ui, draft: &mut Preset, view: &mut ViewSettings) {
     let o = &mut draft.output;
-    ui.add(egui::Slider::new(&mut o.normal_strength, 0.0..=64.0).text("Strength"))
-        .on_hover_text("Relief of the normal map and the lit view: slopes in grey levels per pixel are multiplied by this.");
+    ui.add(
+        egui::Slider::new(&mut o.normal_strength, 0.0..=64.0)
+            .text("Strength")
+            .update_while_editing(false),
+    )
+    .on_hover_text("Relief of the normal map and the lit view: slopes in grey levels per pixel are multiplied by this.");
     labelled(
         ui,
         "Convention",
@@ -86,7 +96,10 @@ fn normal_ui(ui: &mut egui::Ui, draft: &mut Preset, view: &mut ViewSettings) {
         ui.horizontal(|ui| {
             light_pad_ui(ui, &mut view.light);
             ui.vertical(|ui| {
-                ui.label(format!("from {:.0} deg", view.light.azimuth_deg));
+                ui.label(format!(
+                    "from {} deg",
+                    compass_degrees(view.light.azimuth_deg)
+                ));
                 ui.label(format!("{:.0} deg up", view.light.elevation_deg));
             });
         });
@@ -104,10 +117,12 @@ fn view_ui(ui: &mut egui::Ui, view: &mut ViewSettings) {
     });
 }
 
-/// The `lattice-studio render` command that reproduces the current texture.
+/// The `lattice-studio render` command that reproduces the current texture as the
+/// preview shows it (grey, coloured by the ramp, or semi-transparent).
 pub fn command_line(state: &AppState) -> String {
-    let name = state.default_export_name("png");
-    to_command_line(&state.preset, Path::new(&name), ExportFormat::Png)
+    let format = preview_format(&state.preset.output, state.persisted.transparent);
+    let name = state.default_export_name(format.extension());
+    to_command_line(&state.preset, Path::new(&name), format)
 }
 
 /// The right panel: the preset list, or the gallery of thumbnails.
@@ -132,6 +147,7 @@ pub fn presets_panel_ui(
         .map(|e| (e.name.as_str(), e.path.as_path()));
     let current = state.path.as_deref();
     let clicked = egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
         .show(ui, |ui| gallery.ui(ui, entries, current))
         .inner;
     if let Some(path) = clicked {
@@ -150,5 +166,23 @@ pub fn copy_command_line_ui(ui: &mut egui::Ui, state: &mut AppState) {
     {
         ui.ctx().copy_text(command_line(state));
         state.info("command line copied to the clipboard");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The copied command writes what the preview shows: with a colour ramp, the
+    /// coloured texture; with the transparent preview, the semi-transparent PNG.
+    #[test]
+    fn the_command_line_names_the_format_of_the_preview() {
+        let mut state = AppState::new(Preset::default());
+        assert!(command_line(&state).contains(" --format png "));
+        state.preset.output.ramp = crate::pixels::ColorRamp::builtin("lava");
+        let line = command_line(&state);
+        assert!(line.contains(" --format color "), "{line}");
+        state.persisted.transparent = true;
+        assert!(command_line(&state).contains(" --format png-transparent "));
     }
 }

@@ -4,6 +4,7 @@ use super::command::Command;
 use crate::{
     engine::{Heightmap, JobControl},
     files::{ExportFormat, Preset},
+    mesh::MeshOptions,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -52,23 +53,42 @@ pub fn save_preset(preset: Preset, path: PathBuf, reply: Sender<Command>, ctx: &
     });
 }
 
-/// Exports the texture of `preset` (PNGs carry the preset); generates it first when
-/// `heightmap` is missing (the preview on screen may be a reduced-resolution one).
-pub fn export(
-    preset: Preset,
-    heightmap: Option<Arc<Heightmap>>,
-    format: ExportFormat,
-    path: PathBuf,
-    reply: Sender<Command>,
-    ctx: &egui::Context,
-) {
+/// An export to run in the background.
+#[derive(Debug)]
+pub struct ExportJob {
+    /// The texture's preset (PNGs carry it, meshes record it).
+    pub preset: Preset,
+    /// The full-size heightmap when it is at hand (else it is generated first: the
+    /// preview on screen may be a reduced-resolution one).
+    pub heightmap: Option<Arc<Heightmap>>,
+    /// The file format.
+    pub format: ExportFormat,
+    /// Resolution and height scale of mesh formats.
+    pub mesh: MeshOptions,
+    /// Where to write.
+    pub path: PathBuf,
+}
+
+/// Exports a texture or its mesh, atomically, off the UI thread.
+pub fn export(job: ExportJob, reply: Sender<Command>, ctx: &egui::Context) {
     spawn("export", reply, ctx, move || {
+        let ExportJob {
+            preset,
+            heightmap,
+            format,
+            mesh,
+            path,
+        } = job;
         let result = (|| {
             let hm = match heightmap {
                 Some(hm) => hm,
                 None => Arc::new(preset.generate(&JobControl::new())?),
             };
-            crate::files::export_with_preset(&hm, &preset, format, &path)
+            if format.is_mesh() {
+                crate::files::export_mesh(&hm, &preset, format, &mesh, &path)
+            } else {
+                crate::files::export_with_preset(&hm, &preset, format, &path)
+            }
         })()
         .map_err(|e| e.to_string());
         Command::Exported(path, result)

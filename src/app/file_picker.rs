@@ -1,22 +1,13 @@
 //! File dialogs behind a trait, so tests never open a native dialog.
 
 use super::command::Command;
-use crate::files::ExportFormat;
+use super::pick_request::{PickPurpose, PickRequest};
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 
-/// Why a file is asked for; decides the dialog and the command sent with the answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PickPurpose {
-    /// Choose a preset to open.
-    OpenPreset,
-    /// Choose where to save the preset.
-    SavePreset,
-    /// Choose where to export the texture.
-    Export(ExportFormat),
-}
-
+// The answer to a request is a command; the request types know nothing of commands
+// (commands carry requests), so this lives with the pickers.
 impl PickPurpose {
     /// The command that carries the chosen path.
     pub fn command(self, path: PathBuf) -> Command {
@@ -26,17 +17,6 @@ impl PickPurpose {
             PickPurpose::Export(format) => Command::ExportTo(format, path),
         }
     }
-}
-
-/// A request for a file.
-#[derive(Clone, Debug)]
-pub struct PickRequest {
-    /// What the file is for.
-    pub purpose: PickPurpose,
-    /// Folder to start in.
-    pub directory: Option<PathBuf>,
-    /// Suggested file name (save dialogs).
-    pub file_name: String,
 }
 
 /// Something that answers [`PickRequest`]s with a [`Command`] sent later (never blocking
@@ -61,6 +41,7 @@ impl FilePicker for NativePicker {
             .name("file-dialog".into())
             .spawn(move || {
                 let start = std::time::Instant::now();
+                let fallback = request.clone();
                 let mut dialog = rfd::FileDialog::new();
                 if let Some(dir) = &request.directory {
                     dialog = dialog.set_directory(dir);
@@ -85,7 +66,9 @@ impl FilePicker for NativePicker {
                     Some(path) => request.purpose.command(path),
                     // rfd answers "cancelled" at once when it has no dialog to show; a
                     // person cannot open and dismiss one this fast.
-                    None if start.elapsed() < NO_DIALOG_BELOW => Command::DialogUnavailable,
+                    None if start.elapsed() < NO_DIALOG_BELOW => {
+                        Command::DialogUnavailable(fallback)
+                    }
                     None => Command::DialogCancelled,
                 };
                 let _ = reply.send(cmd);

@@ -8,9 +8,16 @@ use egui::{Color32, Sense, Stroke, vec2};
 pub fn light_from_pad(dx: f32, dy: f32) -> (f32, f32) {
     let r = (dx * dx + dy * dy).sqrt().min(1.0);
     // Screen y grows downwards; the light's azimuth counts up the image.
-    let azimuth = (-dy).atan2(dx).to_degrees().rem_euclid(360.0);
+    // `+ 0.0` turns the -0 of a pad straight right of centre into 0.
+    let azimuth = (-dy).atan2(dx).to_degrees().rem_euclid(360.0) + 0.0;
     let elevation = 90.0 * (1.0 - r);
     (azimuth, elevation.max(1.0))
+}
+
+/// A compass angle as whole degrees in 0..360: never "-0", and 359.7 reads "0".
+pub fn compass_degrees(deg: f32) -> String {
+    let d = deg.round().rem_euclid(360.0) + 0.0;
+    format!("{d:.0}")
 }
 
 /// The inverse of [`light_from_pad`].
@@ -43,8 +50,9 @@ pub fn light_pad_ui(ui: &mut egui::Ui, light: &mut Light) -> bool {
     painter.line_segment([c, dot], Stroke::new(1.0, Color32::from_gray(160)));
     painter.circle_filled(dot, 6.0, Color32::from_rgb(255, 220, 120));
     response.on_hover_text(format!(
-        "Drag to move the light: from {:.0} degrees, {:.0} degrees up",
-        light.azimuth_deg, light.elevation_deg
+        "Drag to move the light: from {} degrees, {:.0} degrees up",
+        compass_degrees(light.azimuth_deg),
+        light.elevation_deg
     ));
     changed
 }
@@ -54,6 +62,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn compass_labels_never_read_minus_zero() {
+        assert_eq!(compass_degrees(-0.0), "0");
+        assert_eq!(compass_degrees(-0.3), "0");
+        assert_eq!(compass_degrees(359.7), "0");
+        assert_eq!(compass_degrees(-90.0), "270");
+        assert_eq!(compass_degrees(135.2), "135");
+        assert_eq!(
+            format!("{:.0}", -0.0f32),
+            "-0",
+            "what the label showed before"
+        );
+    }
+
+    #[test]
     fn pad_round_trips_and_points_the_right_way() {
         // Right of centre, halfway out: light from the right (0 degrees), 45 degrees up.
         let (az, el) = light_from_pad(0.5, 0.0);
@@ -61,6 +83,9 @@ mod tests {
         // Above centre on screen = from the top of the image = 90 degrees.
         let (az, _) = light_from_pad(0.0, -0.5);
         assert!((az - 90.0).abs() < 1e-4);
+        // Straight right of centre on the pad's axis (dy = +0): 0, not -0.
+        let (az, _) = light_from_pad(0.7, 0.0);
+        assert!(az.is_sign_positive(), "{az}");
         let light = Light {
             azimuth_deg: 135.0,
             elevation_deg: 30.0,

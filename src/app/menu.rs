@@ -57,16 +57,34 @@ pub fn menu_ui(ui: &mut egui::Ui, state: &AppState, commands: &CommandQueue) {
 
 fn export_items(ui: &mut egui::Ui, commands: &CommandQueue) {
     use crate::files::ExportFormat as F;
+    if ui
+        .add(egui::Button::new("Export PNG as shown...").shortcut_text("Ctrl+E"))
+        .on_hover_text(
+            "The texture as the preview shows it: grey, coloured by the ramp, or semi-transparent",
+        )
+        .clicked()
+    {
+        commands.push(Command::ExportAsShown);
+    }
     for (format, label, key) in [
-        (F::Png, "Export PNG...", "Ctrl+E"),
+        (F::Png, "Export grey PNG...", ""),
         (F::PngTransparent, "Export semi-transparent PNG...", ""),
         (F::Png16, "Export 16-bit PNG heightmap...", ""),
         (F::R16, "Export R16 heightmap...", ""),
         (F::R32, "Export R32 float heightmap...", ""),
+        (F::Exr, "Export OpenEXR float heightmap...", ""),
         (F::Normal, "Export normal map...", ""),
         (F::Color, "Export coloured PNG...", ""),
         (F::ColorAlpha, "Export coloured PNG with alpha...", ""),
+        (F::Packed, "Export packed layers (RGBA PNG)...", ""),
+        (F::Packed16, "Export packed layers, 16-bit...", ""),
+        (F::Glb, "Export 3D mesh as glTF (.glb)...", ""),
+        (F::Obj, "Export 3D mesh as OBJ...", ""),
+        (F::Stl, "Export STL for 3D printing...", ""),
     ] {
+        if format == F::Glb {
+            ui.separator();
+        }
         if ui
             .add(egui::Button::new(label).shortcut_text(key))
             .on_hover_text(format.label())

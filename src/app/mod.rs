@@ -4,6 +4,7 @@
 //! them in one place (`execute.rs`); parameter changes go to the worker
 //! thread, whose results come back as commands and are uploaded as one texture.
 
+mod central_panel;
 mod classic_view;
 mod command;
 mod dialogs;
@@ -14,42 +15,52 @@ mod file_jobs;
 mod file_picker;
 mod gallery;
 mod history;
+mod in_window_picker;
+mod latency_clock;
 mod layer_thumbs;
 mod light_pad;
 mod menu;
+mod notices;
 mod octave_controls;
 mod panels;
+mod pick_request;
 mod preset_browser;
 mod preset_entry;
 mod preview;
+mod preview_format;
 mod recycler;
+mod release_splitter;
 mod render_result;
+mod save_target;
 mod shortcuts;
+mod side_panel;
 mod state;
 mod status_bar;
+mod submit;
+mod terrain;
 mod view_settings;
 mod worker;
 
 pub use command::Command;
-pub use file_picker::{FilePicker, NativePicker, PickPurpose, PickRequest, ScriptedPicker};
+pub use file_picker::{FilePicker, NativePicker, ScriptedPicker};
+pub use pick_request::{PickPurpose, PickRequest};
 pub use preset_browser::{APP_ID, shipped_preset_dir, user_preset_dir};
 pub use preset_entry::PresetEntry;
 pub use state::{AppState, Message, PendingAction, Persisted};
+pub use terrain::{MeshInfo, TerrainSettings};
 pub use view_settings::{DisplayMode, ViewSettings};
 
-use crate::{engine::LayerStack, files::ExportFormat, pixels::OutputParams};
+use crate::services::PreviewKind;
 use command::CommandQueue;
 use egui::Rect;
 use preview::{Hover, PreviewView};
 use std::path::PathBuf;
 use std::time::Duration;
-use worker::{RenderJob, Worker};
+use worker::Worker;
 
-/// Largest preview texture side; bigger textures are shown subsampled.
-const MAX_PREVIEW_SIDE: usize = 4096;
-
-/// Opens the designer window; `preset` is loaded at start (else the last one used).
-pub fn run(preset: Option<PathBuf>) -> anyhow::Result<()> {
+/// Opens the designer window; `preset` is loaded at start (else the last one used), in
+/// the `view` given (else the one used last).
+pub fn run(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_app_id(APP_ID)
@@ -57,17 +68,19 @@ pub fn run(preset: Option<PathBuf>) -> anyhow::Result<()> {
             .with_inner_size([1280.0, 820.0])
             .with_min_inner_size([720.0, 480.0])
             .with_drag_and_drop(true),
+        // The 3D view draws with depth testing into egui's framebuffer.
+        depth_buffer: 24,
         ..Default::default()
     };
     eframe::run_native(
         APP_ID,
         options,
         Box::new(move |cc| {
-            Ok(Box::new(LatticeApp::new(
-                cc,
-                preset,
-                Box::new(NativePicker),
-            )))
+            let mut app = LatticeApp::new(cc, preset, Box::new(NativePicker));
+            if let Some(kind) = view {
+                app.state.view.kind = kind;
+            }
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
@@ -82,7 +95,7 @@ pub struct LatticeApp {
     view: PreviewView,
     texture: Option<egui::TextureHandle>,
     /// What the worker was last asked to render.
-    submitted: Option<(LayerStack, Option<usize>, OutputParams, DisplayMode)>,
+    submitted: Option<worker::RenderJob>,
     /// Preset thumbnails for the gallery.
     gallery: gallery::Gallery,
     /// Job id of the texture on screen.
@@ -94,6 +107,15 @@ pub struct LatticeApp {
     title: String,
     classic: classic_view::ClassicView,
     layers_panel: panels::LayersPanel,
+    /// The file dialog drawn in the window (where no system dialog can be shown).
+    in_window: in_window_picker::InWindowPicker,
+    /// Lets a pointer release land where it happened (see [`release_splitter`]).
+    release_splitter: release_splitter::ReleaseSplitter,
+    /// Times each change until its image is on screen.
+    latency: latency_clock::LatencyClock,
+    /// Where the preview was drawn last frame.
+    preview_rect: Option<Rect>,
+    terrain: terrain::terrain_view::TerrainView,
 }
 
 impl LatticeApp {
@@ -110,12 +132,15 @@ impl LatticeApp {
         let commands = CommandQueue::default();
         let ctx = cc.egui_ctx.clone();
         let worker = Worker::spawn(ctx.clone(), commands.sender());
+        let terrain = terrain::terrain_view::TerrainView::new(ctx.clone(), commands.sender());
         let start = preset.or_else(|| persisted.last_preset.clone().filter(|p| p.is_file()));
         if let Some(path) = start {
             commands.push(Command::LoadPresetConfirmed(path));
         }
         commands.push(Command::RefreshPresets);
         let mut state = AppState::new(crate::files::Preset::default());
+        state.shipped_dir = shipped_preset_dir().and_then(|d| d.canonicalize().ok());
+        state.user_dir = user_preset_dir();
         state.view = persisted.view.clone().sanitized();
         state.persisted = persisted;
         Self {
@@ -134,7 +159,17 @@ impl LatticeApp {
             title: String::new(),
             classic: classic_view::ClassicView::default(),
             layers_panel: panels::LayersPanel::default(),
+            in_window: in_window_picker::InWindowPicker::default(),
+            release_splitter: release_splitter::ReleaseSplitter::default(),
+            latency: latency_clock::LatencyClock::default(),
+            preview_rect: None,
+            terrain,
         }
+    }
+
+    /// The mesh the 3D view shows (or is about to upload), once one was built.
+    pub fn terrain_mesh(&self) -> Option<MeshInfo> {
+        self.terrain.mesh_info()
     }
 
     /// The document and view state (for tests and embedding).
@@ -142,9 +177,22 @@ impl LatticeApp {
         &self.state
     }
 
+    /// Side in pixels of the image on screen: the texture as mapped for the preview
+    /// (reduced to what the screen shows of a large texture).
+    pub fn screen_image_side(&self) -> Option<usize> {
+        self.texture.as_ref().map(|t| t.size()[0])
+    }
+
     /// Replaces the file picker (tests use a [`ScriptedPicker`]).
     pub fn set_file_picker(&mut self, picker: Box<dyn FilePicker>) {
         self.picker = picker;
+    }
+
+    /// Uses `dir` as the user's preset folder ("Save to my presets", the browser's "My
+    /// presets") instead of the one in the system's data folder; rescans the browser.
+    pub fn set_user_preset_dir(&mut self, dir: PathBuf) {
+        self.state.user_dir = Some(dir);
+        self.commands.push(Command::RefreshPresets);
     }
 
     /// Queues a command, as a menu item would.
@@ -160,107 +208,11 @@ impl LatticeApp {
                 .shown
                 .as_ref()
                 .is_some_and(|s| !s.is_preview && s.layers == self.state.preset.layers)
-            && self.submitted.as_ref().is_some_and(|(n, solo, o, _)| {
-                *n == self.state.preset.layers
-                    && *solo == self.state.solo
-                    && *o == self.state.preset.output
+            && self.submitted.as_ref().is_some_and(|job| {
+                job.layers == self.state.preset.layers
+                    && job.solo == self.state.solo
+                    && job.output == self.state.preset.output
             })
-    }
-
-    /// Sends the current parameters to the worker when they changed.
-    fn submit_if_changed(&mut self, ctx: &egui::Context) {
-        let p = &self.state.preset;
-        let solo = self.state.solo.filter(|&i| i < p.layers.len());
-        let wanted = (
-            p.layers.clone(),
-            solo,
-            p.output.clone(),
-            self.state
-                .view
-                .mode(&p.output, self.state.persisted.transparent),
-        );
-        if self.submitted.as_ref() == Some(&wanted) {
-            return;
-        }
-        if let Err(e) = p
-            .validate()
-            .map_err(|e| e.to_string())
-            .and_then(|()| p.output.validate().map_err(|e| e.to_string()))
-        {
-            self.state.error(format!("cannot render: {e}"));
-            self.submitted = Some(wanted);
-            return;
-        }
-        let max_side = ctx
-            .input(|i| i.max_texture_side)
-            .clamp(256, MAX_PREVIEW_SIDE);
-        let id = self.worker.submit(RenderJob {
-            id: 0,
-            layers: wanted.0.clone(),
-            solo: wanted.1,
-            output: wanted.2.clone(),
-            mode: wanted.3,
-            max_texture_side: max_side,
-        });
-        self.state.rendering = Some(id);
-        self.submitted = Some(wanted);
-    }
-
-    fn side_panel(&mut self, ui: &mut egui::Ui) {
-        let mut draft = self.state.preset.clone();
-        let mut transparent = self.state.persisted.transparent;
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Name")
-                    .on_hover_text("The preset's name (saved in the file)");
-                ui.text_edit_singleline(&mut draft.name)
-                    .on_hover_text("The preset's name (saved in the file)");
-            });
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Reset to preset")
-                    .on_hover_text("Set every control back to the loaded preset (undoable)")
-                    .clicked()
-                {
-                    self.commands.push(Command::ResetToPreset);
-                }
-            });
-            egui::CollapsingHeader::new("Layers")
-                .default_open(true)
-                .show(ui, |ui| {
-                    panels::layers_ui(
-                        ui,
-                        &mut draft,
-                        &mut self.state.layer,
-                        &mut self.state.solo,
-                        &mut self.layers_panel,
-                    );
-                });
-            let layer = self.state.layer.min(draft.layers.len() - 1);
-            let multi = draft.layers.len() > 1;
-            egui::CollapsingHeader::new("Blend, mask and warp")
-                .default_open(multi)
-                .show(ui, |ui| panels::layer_settings_ui(ui, &mut draft, layer));
-            egui::CollapsingHeader::new("Texture")
-                .default_open(true)
-                .show(ui, |ui| panels::texture_ui(ui, &mut draft, layer));
-            egui::CollapsingHeader::new("Functions")
-                .default_open(true)
-                .show(ui, |ui| panels::functions_ui(ui, &mut draft, layer));
-            egui::CollapsingHeader::new("Output")
-                .default_open(true)
-                .show(ui, |ui| panels::output_ui(ui, &mut draft, &mut transparent));
-            let shown = self.state.shown.as_ref();
-            features_ui::feature_groups(ui, &mut draft, &mut self.state.view, shown);
-            egui::CollapsingHeader::new("Classic viewer")
-                .default_open(false)
-                .show(ui, |ui| self.classic.panel_ui(ui, &mut draft, layer));
-        });
-        panels::sanitize(&mut draft, &self.state.preset);
-        if draft != self.state.preset {
-            self.commands.push(Command::SetParams(Box::new(draft)));
-        }
-        self.state.persisted.transparent = transparent;
     }
 
     fn toolbar(&mut self, ui: &mut egui::Ui) {
@@ -276,8 +228,8 @@ impl LatticeApp {
                 ),
                 (
                     "Export PNG...",
-                    "Export the texture as an 8-bit grey PNG (Ctrl+E)",
-                    Command::Export(ExportFormat::Png),
+                    "Export the texture as the preview shows it: grey, coloured by the ramp, or semi-transparent (Ctrl+E)",
+                    Command::ExportAsShown,
                 ),
             ];
             for (label, hover, command) in buttons {
@@ -311,8 +263,14 @@ impl LatticeApp {
 }
 
 impl eframe::App for LatticeApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.state.clock = ctx.input(|i| i.time);
+        if let Some(latency) = self.latency.frame_started()
+            && let Some(shown) = self.state.shown.as_mut()
+        {
+            shown.latency = Some(latency);
+        }
         shortcuts::shortcuts(&ctx, &mut self.state, &self.commands);
         self.process_commands(&ctx);
 
@@ -339,26 +297,11 @@ impl eframe::App for LatticeApp {
                     &self.commands,
                 )
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            dialogs::messages_ui(ui, &mut self.state);
-            let hm = self.state.shown.as_ref().map(|s| s.heightmap.as_ref());
-            let see_through = self.submitted.as_ref().is_some_and(|w| w.3.has_alpha());
-            let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
-            self.hover = self.view.ui(
-                ui,
-                self.texture.as_ref(),
-                self.state.preset.size(),
-                see_through,
-                hm,
-                self.state.view.repeat,
-            );
-            let image = self.view.image_rect(clip, self.state.preset.size());
-            let shown = self.state.shown.as_ref();
-            let stack = &self.state.preset.layers;
-            let layer = self.state.layer.min(stack.len() - 1);
-            let noise = stack.texture_noise(&stack[layer].noise);
-            self.classic.overlay_ui(ui, clip, image, &noise, shown);
-        });
+        let gl_available = frame.gl().is_some();
+        egui::CentralPanel::default().show(ui, |ui| self.central_panel(ui, gl_available));
+        if let Some(command) = self.in_window.ui(&ctx) {
+            self.commands.push(command);
+        }
         self.classic
             .properties_window(&ctx, &self.state.preset, self.state.shown.as_ref());
         if let Some(answer) = dialogs::confirm_ui(&ctx, &self.state) {
@@ -378,6 +321,18 @@ impl eframe::App for LatticeApp {
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
+        }
+    }
+
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        if self.release_splitter.split(&mut raw_input.events) {
+            ctx.request_repaint();
+        }
+    }
+
+    fn on_exit(&mut self, gl: Option<&glow::Context>) {
+        if let Some(gl) = gl {
+            self.terrain.destroy(gl);
         }
     }
 

@@ -32,6 +32,7 @@ pub(super) fn octave_controls_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
             |ui| {
                 ui.add(
                     egui::DragValue::new(&mut n.lacunarity)
+                        .update_while_editing(false)
                         .range(1.1..=16.0)
                         .speed(0.01)
                         .max_decimals(3),
@@ -48,6 +49,7 @@ pub(super) fn octave_controls_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
             labelled(ui, name, hover, |ui| {
                 ui.add(
                     egui::DragValue::new(&mut n.origin[axis])
+                        .update_while_editing(false)
                         .range(-MAX_ORIGIN..=MAX_ORIGIN)
                         .speed(0.05)
                         .max_decimals(3),

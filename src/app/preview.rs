@@ -90,6 +90,8 @@ impl PreviewView {
         repeat: u32,
     ) -> Option<Hover> {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Texture preview"));
         let sizef = size as f32;
         let repeat = repeat.clamp(1, 3);
         // The view's coordinates span the whole mosaic.

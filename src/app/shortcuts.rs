@@ -3,7 +3,7 @@
 
 use super::command::{Command, CommandQueue};
 use super::state::{AppState, PendingAction};
-use crate::files::ExportFormat;
+use crate::services::PreviewKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
 
@@ -17,13 +17,24 @@ pub fn shortcuts(ctx: &egui::Context, state: &mut AppState, commands: &CommandQu
         (cmd_shift, Key::Z, Command::Redo),
         (cmd, Key::S, Command::Save),
         (cmd, Key::O, Command::Open),
-        (cmd, Key::E, Command::Export(ExportFormat::Png)),
+        (cmd, Key::E, Command::ExportAsShown),
         (cmd, Key::Z, Command::Undo),
         (cmd, Key::Y, Command::Redo),
     ];
     for (mods, key, command) in table {
         if ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(mods, key))) {
             commands.push(command);
+        }
+    }
+    // 2 and 3 switch the preview, unless a text field or a value being typed takes them.
+    if !ctx.egui_wants_keyboard_input() {
+        for (key, kind) in [
+            (Key::Num2, PreviewKind::Flat),
+            (Key::Num3, PreviewKind::Terrain),
+        ] {
+            if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key)) {
+                commands.push(Command::SetPreviewKind(kind));
+            }
         }
     }
     let dropped: Vec<PathBuf> = ctx.input(|i| {

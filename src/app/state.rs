@@ -50,6 +50,30 @@ pub struct Message {
     pub text: String,
     /// An error (red) rather than information.
     pub is_error: bool,
+    /// When it was posted, on the window's clock ([`AppState::clock`], seconds).
+    pub posted_at: f64,
+    /// Closed by the user (errors stay on screen until then).
+    pub dismissed: bool,
+    /// About the parameters being edited ("cannot render: ..."): withdrawn as soon as
+    /// they render again.
+    pub about_params: bool,
+}
+
+/// How long an information message stays on screen, in seconds (the last one fading).
+pub const INFO_SECONDS: f64 = 4.0;
+
+impl Message {
+    /// How visible the message is at `now`: 1 while fresh, fading to 0 over the last
+    /// second of an information message; errors stay at 1 until dismissed.
+    pub fn opacity(&self, now: f64) -> f32 {
+        if self.dismissed {
+            return 0.0;
+        }
+        if self.is_error {
+            return 1.0;
+        }
+        ((self.posted_at + INFO_SECONDS - now).clamp(0.0, 1.0)) as f32
+    }
 }
 
 /// The last render shown in the preview.
@@ -63,10 +87,25 @@ pub struct Shown {
     pub heightmap: Arc<Heightmap>,
     /// Its statistics.
     pub stats: HeightStats,
-    /// Histograms and clipping under the output mapping it was rendered with.
-    pub texture_stats: TextureStats,
+    /// Histograms and clipping under the output mapping it was rendered with (a full
+    /// render's arrive a moment after its image).
+    pub texture_stats: Option<TextureStats>,
     /// Generation time.
     pub elapsed: Duration,
+    /// How long the change took to reach the screen, once it did.
+    pub latency: Option<Latency>,
+}
+
+/// Where the time between a change and its image on screen went.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Latency {
+    /// Generating the heightmap (zero when it was reused for an output-only change).
+    pub generation: Duration,
+    /// Turning the heightmap into the screen image.
+    pub mapping: Duration,
+    /// From the change to the first frame drawn with the new image: generation,
+    /// mapping, the upload to the GPU and drawing.
+    pub on_screen: Duration,
 }
 
 impl From<&RenderResult> for Shown {
@@ -78,6 +117,7 @@ impl From<&RenderResult> for Shown {
             stats: r.stats,
             texture_stats: r.texture_stats.clone(),
             elapsed: r.elapsed,
+            latency: None,
         }
     }
 }
@@ -105,8 +145,11 @@ pub struct AppState {
     pub rendering: Option<u64>,
     /// How many renders arrived (tests wait on this).
     pub renders_received: u64,
-    /// Messages shown above the preview, newest last.
+    /// Messages posted, newest last (a short log: the ones still visible are drawn over
+    /// the preview).
     pub messages: Vec<Message>,
+    /// The window's clock in seconds (egui's input time), set every frame.
+    pub clock: f64,
     /// Waiting for the unsaved-changes answer.
     pub confirm: Option<PendingAction>,
     /// The window may close even with unsaved changes (the user said so).
@@ -115,6 +158,12 @@ pub struct AppState {
     pub presets: Vec<PresetEntry>,
     /// How the preview shows the texture (repeat, lighting, gallery).
     pub view: ViewSettings,
+    /// The shipped presets folder, links resolved (read-only in the app).
+    pub shipped_dir: Option<PathBuf>,
+    /// The user's preset folder ("Save to my presets").
+    pub user_dir: Option<PathBuf>,
+    /// The document's file is a shipped preset: Save becomes Save as.
+    pub read_only: bool,
 }
 
 impl AppState {
@@ -140,23 +189,63 @@ impl AppState {
         self.history.reset(&preset);
         self.baseline = preset.clone();
         self.preset = preset;
+        self.read_only = path.as_deref().is_some_and(|p| self.is_shipped(p));
         self.path = path;
     }
 
-    /// Shows an error.
+    /// Whether `path` is in the shipped presets folder.
+    pub fn is_shipped(&self, path: &std::path::Path) -> bool {
+        self.shipped_dir
+            .as_deref()
+            .is_some_and(|dir| super::save_target::lies_in(path, dir))
+    }
+
+    /// Shows an error (until the user dismisses it).
     pub fn error(&mut self, text: impl Into<String>) {
-        self.push_message(text.into(), true);
+        self.push_message(text.into(), true, false);
     }
 
-    /// Shows an information line.
+    /// Shows an information line (it fades after `INFO_SECONDS`).
     pub fn info(&mut self, text: impl Into<String>) {
-        self.push_message(text.into(), false);
+        self.push_message(text.into(), false, false);
     }
 
-    fn push_message(&mut self, text: String, is_error: bool) {
-        self.messages.push(Message { text, is_error });
-        // Keep the banner short: old messages scroll away.
-        if self.messages.len() > 4 {
+    /// Shows an error about the current parameters; it goes away once they render.
+    pub fn params_error(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        let repeated = self
+            .messages
+            .iter()
+            .any(|m| m.about_params && !m.dismissed && m.text == text);
+        if !repeated {
+            self.push_message(text, true, true);
+        }
+    }
+
+    /// Withdraws the errors about earlier parameters (they render now).
+    pub fn clear_params_errors(&mut self) {
+        self.messages.retain(|m| !m.about_params);
+    }
+
+    /// The messages on screen now, oldest first.
+    pub fn visible_messages(&self) -> impl Iterator<Item = (usize, &Message)> {
+        let now = self.clock;
+        self.messages
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| m.opacity(now) > 0.0)
+    }
+
+    fn push_message(&mut self, text: String, is_error: bool, about_params: bool) {
+        self.messages.push(Message {
+            text,
+            is_error,
+            posted_at: self.clock,
+            dismissed: false,
+            about_params,
+        });
+        // A short log: the oldest messages (long faded or dismissed) are dropped.
+        if self.messages.len() > 32 {
             self.messages.remove(0);
         }
     }
@@ -172,35 +261,27 @@ impl AppState {
 
     /// A file name for saving the preset, from its name.
     pub fn default_preset_name(&self) -> String {
-        let slug: String = self
-            .preset
-            .name
-            .trim()
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        let slug = slug.trim_matches('-');
-        if slug.is_empty() {
-            "preset.ron".to_owned()
-        } else {
-            format!("{slug}.ron")
-        }
+        super::save_target::preset_file_name(&self.preset.name)
     }
 
-    /// The title shown in the window and menu bar.
+    /// The title shown in the window: the file, or the preset's name while it has none
+    /// (the same name the Name field shows), marked when unsaved or read-only.
     pub fn title(&self) -> String {
-        let file = self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
-            || "untitled".to_owned(),
-            |f| f.to_string_lossy().into_owned(),
-        );
+        let what = match self.path.as_ref().and_then(|p| p.file_name()) {
+            Some(f) => f.to_string_lossy().into_owned(),
+            None => {
+                let name = self.preset.name.trim();
+                let name = if name.is_empty() { "Untitled" } else { name };
+                format!("{name} (no file)")
+            }
+        };
+        let read_only = if self.read_only {
+            " (shipped preset, read-only)"
+        } else {
+            ""
+        };
         format!(
-            "{}{file} - Lattice Studio",
+            "{}{what}{read_only} - Lattice Studio",
             if self.is_dirty() { "* " } else { "" }
         )
     }
@@ -250,5 +331,18 @@ mod tests {
         s.replace(Preset::default(), Some("x/a.ron".into()));
         assert!(!s.is_dirty());
         assert_eq!(s.title(), "a.ron - Lattice Studio");
+    }
+
+    /// Without a file the title names the preset as the Name field does, not "untitled".
+    #[test]
+    fn the_title_uses_the_presets_name_until_there_is_a_file() {
+        let mut s = AppState::new(Preset::default());
+        assert_eq!(
+            s.title(),
+            format!("{} (no file) - Lattice Studio", s.preset.name)
+        );
+        assert!(!s.title().contains("untitled"));
+        s.preset.name = "Crater".into();
+        assert_eq!(s.title(), "* Crater (no file) - Lattice Studio");
     }
 }

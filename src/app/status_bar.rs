@@ -1,7 +1,7 @@
 //! The status bar: size, generation time, statistics, value under the cursor, progress.
 
 use super::preview::Hover;
-use super::state::AppState;
+use super::state::{AppState, Latency};
 
 /// Draws the status bar; `progress` is set while a render runs.
 pub fn status_bar_ui(
@@ -27,6 +27,9 @@ pub fn status_bar_ui(
                     shown.elapsed.as_secs_f64() * 1000.0
                 ))
                 .on_hover_text("Generation time of the last render");
+                if let Some(l) = &shown.latency {
+                    latency_ui(ui, l);
+                }
                 ui.separator();
                 let s = &shown.stats;
                 ui.label(format!(
@@ -92,4 +95,19 @@ pub fn status_bar_ui(
             .on_hover_text("Rendering");
         }
     });
+}
+
+/// The real time from the last change to its image on screen, and where it went.
+fn latency_ui(ui: &mut egui::Ui, l: &Latency) {
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
+    let rest = l.on_screen.saturating_sub(l.generation + l.mapping);
+    ui.separator();
+    ui.label(format!("on screen after {:.0} ms", ms(l.on_screen)))
+        .on_hover_text(format!(
+            "From the change to the image on screen: generation {:.0} ms (0 when only the \
+             output changed), display mapping {:.0} ms, waiting, upload and drawing {:.0} ms",
+            ms(l.generation),
+            ms(l.mapping),
+            ms(rest)
+        ));
 }

@@ -1,8 +1,10 @@
 //! How the preview shows the texture (not part of the preset): repetition, lighting,
-//! and which right-hand panel is open.
+//! 2D or 3D and the 3D view's settings, and which right-hand panel is open.
 
+use super::terrain::terrain_settings::TerrainSettings;
 use crate::pixels::Light;
 use crate::pixels::OutputParams;
+use crate::services::PreviewKind;
 
 /// What the worker turns the heightmap into for the screen.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,6 +41,10 @@ pub struct ViewSettings {
     pub gallery: bool,
     /// The statistics group is open.
     pub stats_open: bool,
+    /// The flat image or the 3D terrain.
+    pub kind: PreviewKind,
+    /// How the 3D view draws the terrain.
+    pub terrain: TerrainSettings,
 }
 
 impl Default for ViewSettings {
@@ -49,6 +55,8 @@ impl Default for ViewSettings {
             light: Light::default(),
             gallery: false,
             stats_open: false,
+            kind: PreviewKind::Flat,
+            terrain: TerrainSettings::default(),
         }
     }
 }
@@ -66,6 +74,7 @@ impl ViewSettings {
             self.light.elevation_deg = fallback.elevation_deg;
         }
         self.light.elevation_deg = self.light.elevation_deg.clamp(0.0, 90.0);
+        self.terrain = self.terrain.sanitized();
         if !self.light.strength.is_finite() {
             self.light.strength = fallback.strength;
         }

@@ -21,7 +21,7 @@ const PREVIEW_THRESHOLD: u32 = 512;
 const PREVIEW_SIZE: u32 = 256;
 
 /// What to render.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RenderJob {
     /// Increasing job number (results of older jobs are ignored).
     pub id: u64,
@@ -33,8 +33,11 @@ pub struct RenderJob {
     pub output: OutputParams,
     /// What the screen image shows (grey, semi-transparent, coloured or lit).
     pub mode: DisplayMode,
-    /// Largest texture side the GPU accepts; bigger textures are shown subsampled.
+    /// Side of the screen image: about what the preview shows of the texture on screen
+    /// (capped by the GPU's limit); bigger textures are shown reduced.
     pub max_texture_side: usize,
+    /// Compute the histograms and clip counts of a full render (they follow its image).
+    pub statistics: bool,
 }
 
 /// Handle to the generation thread.
@@ -150,17 +153,32 @@ fn render(
         .filter(|c| c.layers == job.layers && c.solo == job.solo)
     {
         let hm = Arc::clone(&c.heightmap);
-        let result = finish(job, &c.layers, false, hm, c.stats, c.elapsed);
-        send(Command::Rendered(Box::new(result)));
+        let done = Generated {
+            layers: c.layers.clone(),
+            heightmap: hm,
+            stats: c.stats,
+            elapsed: c.elapsed,
+            from_cache: true,
+            finished: Instant::now(),
+        };
+        deliver(job, control, done, false, send);
         return;
     }
     if job.layers.size() > PREVIEW_THRESHOLD {
         let small = job.layers.resized(PREVIEW_SIZE);
         match generate(&small, job.solo, control, preview_cache, None) {
             Ok((hm, elapsed)) => {
+                let finished = Instant::now();
                 let stats = hm.stats();
-                let result = finish(job, &small, true, Arc::new(hm), stats, elapsed);
-                send(Command::Rendered(Box::new(result)));
+                let done = Generated {
+                    layers: small,
+                    heightmap: Arc::new(hm),
+                    stats,
+                    elapsed,
+                    from_cache: false,
+                    finished,
+                };
+                deliver(job, control, done, true, send);
             }
             Err(Error::Cancelled) => return,
             Err(e) => return send(Command::RenderFailed(e.to_string())),
@@ -168,6 +186,7 @@ fn render(
     }
     match generate(&job.layers, job.solo, control, full_cache, recycler.take()) {
         Ok((hm, elapsed)) => {
+            let finished = Instant::now();
             let stats = hm.stats();
             let hm = Arc::new(hm);
             let old = cache.replace(Cache {
@@ -180,8 +199,15 @@ fn render(
             if let Some(old) = old {
                 recycler.retire(old.heightmap);
             }
-            let result = finish(job, &job.layers, false, hm, stats, elapsed);
-            send(Command::Rendered(Box::new(result)));
+            let done = Generated {
+                layers: job.layers.clone(),
+                heightmap: hm,
+                stats,
+                elapsed,
+                from_cache: false,
+                finished,
+            };
+            deliver(job, control, done, false, send);
         }
         Err(Error::Cancelled) => {}
         Err(e) => send(Command::RenderFailed(e.to_string())),
@@ -210,131 +236,63 @@ fn generate(
     Ok((hm, start.elapsed()))
 }
 
-fn finish(
-    job: &RenderJob,
-    layers: &LayerStack,
-    is_preview: bool,
+/// A heightmap ready to be shown.
+struct Generated {
+    layers: LayerStack,
     heightmap: Arc<Heightmap>,
     stats: HeightStats,
     elapsed: Duration,
-) -> RenderResult {
-    let image = display_image(
-        &heightmap,
-        &stats,
+    from_cache: bool,
+    /// When generation ended (the display mapping is timed from here).
+    finished: Instant,
+}
+
+/// Maps `done` to the screen image and sends it; a full render's statistics follow in
+/// a second message, so they never delay the image. Stops as soon as the job is
+/// cancelled (a newer one waits).
+fn deliver(
+    job: &RenderJob,
+    control: &JobControl,
+    done: Generated,
+    is_preview: bool,
+    send: &dyn Fn(Command),
+) {
+    let Some(image) = display_image(
+        &done.heightmap,
+        &done.stats,
         &job.output,
         job.mode,
-        layers.tileable(),
+        done.layers.tileable(),
         job.max_texture_side,
-    );
-    let texture_stats = TextureStats::new(&heightmap, &job.output);
-    RenderResult {
+        control,
+    ) else {
+        return;
+    };
+    let mapping = done.finished.elapsed();
+    // A preview is small: its statistics cost nothing and come with it.
+    let texture_stats = is_preview.then(|| TextureStats::new(&done.heightmap, &job.output));
+    let heightmap = Arc::clone(&done.heightmap);
+    send(Command::Rendered(Box::new(RenderResult {
         job_id: job.id,
-        layers: layers.clone(),
+        layers: done.layers,
         is_preview,
-        heightmap,
-        stats,
+        heightmap: done.heightmap,
+        stats: done.stats,
         texture_stats,
         image,
-        elapsed,
+        elapsed: done.elapsed,
+        from_cache: done.from_cache,
+        mapping,
+    })));
+    if !is_preview
+        && job.statistics
+        && let Some(stats) =
+            TextureStats::with_heights(&heightmap, done.stats, &job.output, control)
+    {
+        send(Command::StatsReady(job.id, Box::new(stats)));
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    use crate::engine::NoiseParams;
-
-    fn job(noise: NoiseParams) -> RenderJob {
-        RenderJob {
-            id: 0,
-            layers: LayerStack::single(noise),
-            solo: None,
-            output: OutputParams::default(),
-            mode: DisplayMode::Grey,
-            max_texture_side: 4096,
-        }
-    }
-
-    fn next_render(rx: &Receiver<Command>) -> Box<RenderResult> {
-        match rx.recv_timeout(Duration::from_secs(120)) {
-            Ok(Command::Rendered(r)) => r,
-            other => panic!("expected a render, got {other:?}"),
-        }
-    }
-
-    /// Later renders write into the memory of earlier ones (of other sizes too); the
-    /// pixels must be exactly those of a fresh generation.
-    #[test]
-    fn renders_into_recycled_maps_match_fresh_ones() {
-        let (tx, rx) = channel();
-        let mut worker = Worker::spawn(egui::Context::default(), tx);
-        for (seed, size) in [(1, 96), (2, 128), (3, 64), (4, 128), (5, 100)] {
-            let noise = NoiseParams {
-                size,
-                seed,
-                initial_step: 16,
-                ..NoiseParams::default()
-            };
-            worker.submit(job(noise.clone()));
-            let result = next_render(&rx);
-            let fresh = crate::engine::generate(&noise, &JobControl::new()).unwrap();
-            assert_eq!(*result.heightmap, fresh, "seed {seed}");
-        }
-    }
-
-    #[test]
-    fn large_jobs_show_a_preview_then_the_full_render() {
-        let (tx, rx) = channel();
-        let mut worker = Worker::spawn(egui::Context::default(), tx);
-        let noise = NoiseParams {
-            size: 1024,
-            initial_step: 256,
-            ..NoiseParams::default()
-        };
-        let id = worker.submit(job(noise.clone()));
-        let first = next_render(&rx);
-        assert!(first.is_preview && first.job_id == id);
-        assert_eq!(first.layers.size(), PREVIEW_SIZE);
-        let full = next_render(&rx);
-        assert!(!full.is_preview);
-        assert_eq!(full.layers, LayerStack::single(noise.clone()));
-        assert_eq!(full.image.size, [1024, 1024]);
-        // An output-only change reuses the heightmap.
-        let mut again = job(noise);
-        again.output.contrast = 2.0;
-        worker.submit(again);
-        let cached = next_render(&rx);
-        assert!(Arc::ptr_eq(&cached.heightmap, &full.heightmap));
-        assert_ne!(cached.image.pixels, full.image.pixels);
-    }
-
-    #[test]
-    fn a_new_job_supersedes_the_running_one() {
-        let (tx, rx) = channel();
-        let mut worker = Worker::spawn(egui::Context::default(), tx);
-        let base = NoiseParams {
-            size: 256,
-            initial_step: 64,
-            ..NoiseParams::default()
-        };
-        let ids: Vec<u64> = (0..5)
-            .map(|seed| {
-                worker.submit(job(NoiseParams {
-                    seed,
-                    ..base.clone()
-                }))
-            })
-            .collect();
-        // Whatever older jobs still finish, the last render is the newest job's.
-        let last = loop {
-            let r = next_render(&rx);
-            if r.job_id == ids[4] {
-                break r;
-            }
-            assert!(r.job_id < ids[4]);
-        };
-        assert_eq!(last.layers[0].noise.seed, 4);
-        assert!(rx.try_recv().is_err());
-    }
-}
+#[path = "worker_tests.rs"]
+mod tests;

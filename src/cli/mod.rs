@@ -1,25 +1,35 @@
-//! The headless command line: `render`, `list` and `bench` (clap derive).
+//! The headless command line: `render`, `stats`, `tiles`, `list` and `bench` (clap
+//! derive).
 //!
 //! `main.rs` parses [`Cli`]; with no subcommand it opens the designer, otherwise it
 //! hands the [`Command`] to [`run`]. Errors surface here as `anyhow` (this is an edge).
 
 mod bench;
+mod destination;
 mod info;
 pub mod interrupt;
 mod layer_flags;
 mod list;
+mod mesh_render;
 mod octave_flags;
+mod override_args;
 mod overrides;
+mod progress;
 mod render;
+mod stats;
 pub mod stdout;
 pub mod threads;
+mod tiles;
 
 pub use bench::BenchArgs;
 pub use info::InfoArgs;
 pub use layer_flags::LayerFlags;
 pub use overrides::Overrides;
 pub use render::RenderArgs;
+pub use stats::StatsArgs;
+pub use tiles::TilesArgs;
 
+use crate::services::PreviewKind;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -35,6 +45,9 @@ pub struct Cli {
     /// Preset to open in the designer (RON file).
     #[arg(value_name = "PRESET")]
     pub preset: Option<PathBuf>,
+    /// Open the designer with the flat (2d) or the 3D terrain (3d) preview.
+    #[arg(long, value_name = "2d|3d", value_parser = parse_view)]
+    pub view: Option<PreviewKind>,
     /// A headless command; without one the designer window opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -43,8 +56,15 @@ pub struct Cli {
 /// The headless commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Render a texture to a file (PNG, 16-bit PNG, RGBA PNG, R16 or R32).
+    /// Render a texture to a file (PNG, 16-bit PNG, RGBA PNG, R16, R32, normal or colour
+    /// map, EXR), band by band at any size up to 262144, whole or one --region of it; or
+    /// its surface to a mesh (glb, OBJ, STL).
     Render(RenderArgs),
+    /// Print min, max, mean and standard deviation of a texture of any size.
+    Stats(StatsArgs),
+    /// Print one `render --region` command per tile, a line each (for GNU parallel,
+    /// xargs -P, Slurm arrays).
+    Tiles(TilesArgs),
     /// List the ids of proximity functions, fades, random sources, displacements and formats.
     List,
     /// Time the generator: warm-up, then R timed runs and a summary line.
@@ -53,10 +73,16 @@ pub enum Command {
     Info(InfoArgs),
 }
 
+fn parse_view(id: &str) -> Result<PreviewKind, String> {
+    PreviewKind::from_id(id).ok_or_else(|| format!("unknown view '{id}'; valid ids: 2d, 3d"))
+}
+
 /// Runs a headless command.
 pub fn run(command: &Command) -> anyhow::Result<()> {
     match command {
         Command::Render(args) => render::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Tiles(args) => tiles::run(args),
         Command::List => Ok(stdout::write_stdout(&list::listing())?),
         Command::Bench(args) => bench::run(args),
         Command::Info(args) => info::run(args),
@@ -102,6 +128,10 @@ mod tests {
         assert_eq!(cli.preset, Some(PathBuf::from("presets/clouds.ron")));
         let cli = Cli::try_parse_from(["lattice-studio", "list"]).unwrap();
         assert!(matches!(cli.command, Some(Command::List)));
+        let cli =
+            Cli::try_parse_from(["lattice-studio", "presets/terrain.ron", "--view", "3d"]).unwrap();
+        assert_eq!(cli.view, Some(PreviewKind::Terrain));
+        assert!(Cli::try_parse_from(["lattice-studio", "--view", "4d"]).is_err());
     }
 
     #[test]

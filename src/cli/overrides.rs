@@ -3,7 +3,7 @@
 use super::layer_flags::LayerFlags;
 use super::octave_flags::{parse_lacunarity, parse_octave_law, parse_origin};
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
-use crate::engine::{Displacement, MAX_SIZE, OctaveLaw};
+use crate::engine::{Displacement, MAX_STREAMED_SIZE, OctaveLaw};
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::files::Preset;
 use crate::files::Result;
@@ -18,8 +18,9 @@ pub struct Overrides {
     /// The layer the noise flags apply to, and its blend, opacity, warp and mask.
     #[command(flatten)]
     pub layer: LayerFlags,
-    /// Texture side in pixels (1..=16384); the initial step keeps its fraction of the
-    /// size unless --initial-step is given.
+    /// Texture side in pixels: 1..=16384 in the app, up to 262144 for `render` and
+    /// `stats`, which stream the texture band by band; the initial step keeps its
+    /// fraction of the size unless --initial-step is given.
     #[arg(long, value_name = "N", value_parser = parse_size)]
     pub size: Option<u32>,
     /// Seed of the random source.
@@ -102,9 +103,32 @@ pub struct Overrides {
 }
 
 impl Overrides {
-    /// Applies the flags to `preset` and checks the result; on error `preset` may be
-    /// partly changed, so callers apply to a copy they can drop.
+    /// Applies the flags to `preset` and checks the result (sizes up to
+    /// [`MAX_SIZE`](crate::engine::MAX_SIZE), held in memory whole); on error `preset`
+    /// may be partly changed, so callers apply to a copy they can drop.
     pub fn apply(&self, preset: &mut Preset) -> Result<()> {
+        self.set(preset)?;
+        preset.validate()
+    }
+
+    /// A copy of `preset` with the flags applied, or the reason they cannot be.
+    pub fn applied(&self, preset: &Preset) -> Result<Preset> {
+        let mut p = preset.clone();
+        self.apply(&mut p)?;
+        Ok(p)
+    }
+
+    /// [`Self::applied`] for a texture rendered band by band: sizes up to
+    /// [`MAX_STREAMED_SIZE`].
+    pub fn applied_streamed(&self, preset: &Preset) -> Result<Preset> {
+        let mut p = preset.clone();
+        self.set(&mut p)?;
+        p.validate_streamed()?;
+        Ok(p)
+    }
+
+    /// Sets the flags' values; fails only on a `--layer` the stack does not have.
+    fn set(&self, preset: &mut Preset) -> Result<()> {
         let i = self.layer.index(&preset.layers)?;
         let stack = &mut preset.layers;
         if let Some(size) = self.size {
@@ -184,14 +208,7 @@ impl Overrides {
         if let Some(v) = self.normalize {
             out.normalize = v;
         }
-        preset.validate()
-    }
-
-    /// A copy of `preset` with the flags applied, or the reason they cannot be.
-    pub fn applied(&self, preset: &Preset) -> Result<Preset> {
-        let mut p = preset.clone();
-        self.apply(&mut p)?;
-        Ok(p)
+        Ok(())
     }
 }
 
@@ -266,8 +283,10 @@ fn parse_size(s: &str) -> Result<u32, String> {
     let n: u32 = s
         .parse()
         .map_err(|_| format!("'{s}' is not a whole number"))?;
-    if n == 0 || n > MAX_SIZE {
-        return Err(format!("size {n} is out of range (1..={MAX_SIZE})"));
+    if n == 0 || n > MAX_STREAMED_SIZE {
+        return Err(format!(
+            "size {n} is out of range (1..={MAX_STREAMED_SIZE})"
+        ));
     }
     Ok(n)
 }
@@ -346,7 +365,8 @@ mod tests {
         assert!(parse_fade("quintic").is_ok() && parse_fade("x").is_err());
         assert!(parse_finite_f64("NaN").is_err() && parse_finite_f64("inf").is_err());
         assert!(parse_finite_f32("1e300").is_err());
-        assert!(parse_size("0").is_err() && parse_size("16385").is_err());
+        assert!(parse_size("0").is_err() && parse_size("262145").is_err());
+        assert_eq!(parse_size("262144"), Ok(262_144));
         assert_eq!(parse_size("64"), Ok(64));
         assert_eq!(parse_tint("#ff8001"), Ok([255, 128, 1]));
         assert!(parse_tint("ff80").is_err() && parse_tint("gg0000").is_err());

@@ -5,6 +5,7 @@ use super::engine_error::EngineError;
 use super::heightmap::Heightmap;
 use super::job_control::JobControl;
 use super::kernel::{self, WarpFields};
+use super::limits::MAX_REGION_PIXELS;
 use super::noise_params::NoiseParams;
 use super::param_error::ParamError;
 use super::region::Region;
@@ -32,12 +33,17 @@ pub fn generate_into(
     control: &JobControl,
     heightmap: &mut Heightmap,
 ) -> Result<(), EngineError> {
+    params.validate()?;
     generate_region_into(params, Region::full(params.size), control, heightmap)
 }
 
 /// The heightmap of one window of the texture of `params` (`region.width x
 /// region.height`): exactly the values of that window of [`generate`]'s map, bit for
 /// bit, so bands and tiles rendered apart join without a seam.
+///
+/// The texture may be larger than [`generate`] allows (up to
+/// [`MAX_STREAMED_SIZE`](super::MAX_STREAMED_SIZE)): only the window is held in memory,
+/// and it may hold at most [`MAX_REGION_PIXELS`].
 pub fn generate_region(
     params: &NoiseParams,
     region: Region,
@@ -76,9 +82,9 @@ pub fn generate_reference(params: &NoiseParams) -> Result<Heightmap, ParamError>
     Ok(kernel::reference(params))
 }
 
-/// Checks `params` and that `region` lies inside its texture.
+/// Checks `params` and that `region` lies inside its texture and fits in memory.
 fn check(params: &NoiseParams, region: Region) -> Result<(), ParamError> {
-    params.validate()?;
+    params.validate_streamed()?;
     if !region.fits(params.size) {
         let Region {
             x,
@@ -93,6 +99,13 @@ fn check(params: &NoiseParams, region: Region) -> Result<(), ParamError> {
             width,
             height,
             size,
+        });
+    }
+    if region.pixels() as u64 > MAX_REGION_PIXELS {
+        return Err(ParamError::RegionTooLarge {
+            width: region.width,
+            height: region.height,
+            max: MAX_REGION_PIXELS,
         });
     }
     Ok(())

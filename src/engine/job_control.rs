@@ -45,7 +45,12 @@ impl JobControl {
 
     /// Called by the job: one more unit finished.
     pub fn step(&self) {
-        self.done.fetch_add(1, Ordering::Relaxed);
+        self.step_by(1);
+    }
+
+    /// Called by the job: `units` more units finished.
+    pub fn step_by(&self, units: usize) {
+        self.done.fetch_add(units, Ordering::Relaxed);
     }
 }
 

@@ -13,6 +13,8 @@ mod displacement;
 mod engine_error;
 mod fade;
 mod generation;
+mod height_accumulator;
+mod height_stats;
 mod heightmap;
 mod job_control;
 mod kernel;
@@ -36,13 +38,17 @@ pub use generation::{
     generate, generate_into, generate_reference, generate_region, generate_region_into,
     generate_simple, generate_warped_region,
 };
-pub use heightmap::{HeightStats, Heightmap};
+pub use height_accumulator::HeightAccumulator;
+pub use height_stats::HeightStats;
+pub use heightmap::Heightmap;
 pub use job_control::JobControl;
 pub use lane::Lane;
 pub use lattice_info::LatticeInfo;
 pub use lattice_probe::{LatticeProbe, OctaveCell};
 pub use layers::{BlendMode, Layer, LayerCache, LayerError, LayerStack, Levels, Warp, WarpSource};
-pub use limits::{MAX_LAYER_NAME, MAX_LAYERS, MAX_OCTAVES, MAX_SIZE};
+pub use limits::{
+    MAX_LAYER_NAME, MAX_LAYERS, MAX_OCTAVES, MAX_REGION_PIXELS, MAX_SIZE, MAX_STREAMED_SIZE,
+};
 pub use noise_params::NoiseParams;
 pub use octave_law::OctaveLaw;
 pub use param_error::ParamError;

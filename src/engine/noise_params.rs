@@ -6,7 +6,7 @@
 
 use super::displacement::Displacement;
 use super::fade::Fade;
-use super::limits::{MAX_OCTAVES, MAX_SIZE};
+use super::limits::{MAX_OCTAVES, MAX_SIZE, MAX_STREAMED_SIZE};
 use super::octave_law::OctaveLaw;
 use super::param_error::ParamError;
 use super::proximity::Proximity;
@@ -73,10 +73,24 @@ impl Default for NoiseParams {
 }
 
 impl NoiseParams {
-    /// Checks every value; the engine only runs on parameters that pass.
+    /// Checks every value; the engine only runs on parameters that pass. The size is
+    /// held to [`MAX_SIZE`], what fits in memory whole.
     pub fn validate(&self) -> Result<(), ParamError> {
-        if self.size == 0 || self.size > MAX_SIZE {
-            return Err(ParamError::Size { size: self.size });
+        self.validate_up_to(MAX_SIZE)
+    }
+
+    /// [`Self::validate`] for a texture rendered window by window: sizes up to
+    /// [`MAX_STREAMED_SIZE`] (streamed exports and tiles).
+    pub fn validate_streamed(&self) -> Result<(), ParamError> {
+        self.validate_up_to(MAX_STREAMED_SIZE)
+    }
+
+    fn validate_up_to(&self, max: u32) -> Result<(), ParamError> {
+        if self.size == 0 || self.size > max {
+            return Err(ParamError::Size {
+                size: self.size,
+                max,
+            });
         }
         if self.initial_step == 0 || self.initial_step > self.size {
             return Err(ParamError::InitialStep {
@@ -179,6 +193,7 @@ mod tests {
             },
             NoiseParams {
                 size: MAX_SIZE + 1,
+                initial_step: 128,
                 ..base.clone()
             },
             NoiseParams {
@@ -223,6 +238,24 @@ mod tests {
         for p in bad {
             assert!(p.validate().is_err(), "{p:?}");
         }
+    }
+
+    #[test]
+    fn streamed_textures_may_be_larger() {
+        let big = NoiseParams {
+            size: MAX_STREAMED_SIZE,
+            initial_step: 65_536,
+            ..NoiseParams::default()
+        };
+        let e = big.validate().unwrap_err().to_string();
+        assert!(e.contains("1..=16384"), "{e}");
+        big.validate_streamed().unwrap();
+        let too_big = NoiseParams {
+            size: MAX_STREAMED_SIZE + 1,
+            ..big
+        };
+        let e = too_big.validate_streamed().unwrap_err().to_string();
+        assert!(e.contains("1..=262144"), "{e}");
     }
 
     #[test]

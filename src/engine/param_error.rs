@@ -1,16 +1,19 @@
 //! [`ParamError`]: a noise parameter outside its documented range.
 
-use super::limits::{MAX_OCTAVES, MAX_SIZE};
+use super::limits::MAX_OCTAVES;
 use super::random::{MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 
 /// A noise parameter outside its documented range.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ParamError {
-    /// Size 0 or above [`MAX_SIZE`].
-    #[error("size {size} is out of range (1..={max})", max = MAX_SIZE)]
+    /// Size 0 or above the limit ([`MAX_SIZE`](super::MAX_SIZE) in memory,
+    /// [`MAX_STREAMED_SIZE`](super::MAX_STREAMED_SIZE) window by window).
+    #[error("size {size} is out of range (1..={max})")]
     Size {
         /// The refused size.
         size: u32,
+        /// The limit it was checked against.
+        max: u32,
     },
     /// Initial step 0 or larger than the texture.
     #[error("initial step {step} is out of range (1..={size}, the texture size)")]
@@ -82,6 +85,16 @@ pub enum ParamError {
         region_width: u32,
         /// The region's rows.
         region_height: u32,
+    },
+    /// A window with more pixels than fit in memory at once.
+    #[error("region {width} x {height} holds more than {max} pixels; render it in smaller windows")]
+    RegionTooLarge {
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+        /// The most pixels a window may hold.
+        max: u64,
     },
     /// Tiling asked for, but an octave's step does not divide the size.
     #[error(

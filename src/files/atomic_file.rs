@@ -16,7 +16,7 @@ use super::error::{Error, Result};
 use super::regular_file::{Target, resolve_target};
 use super::temp_registry;
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// Where the bytes are until the commit.
@@ -125,6 +125,13 @@ impl Write for AtomicFile {
     }
     fn flush(&mut self) -> std::io::Result<()> {
         self.writer.flush()
+    }
+}
+
+/// Formats whose index precedes the data (OpenEXR's offset table) go back to fill it in.
+impl Seek for AtomicFile {
+    fn seek(&mut self, pos: SeekFrom) -> std::io::Result<u64> {
+        self.writer.seek(pos)
     }
 }
 

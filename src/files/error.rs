@@ -1,8 +1,10 @@
 //! [`Error`]: any failure of the library, the file layer's error. The lower layers'
-//! errors ([`EngineError`], [`ParamError`], [`OutputError`]) convert into it.
+//! errors ([`EngineError`], [`ParamError`], [`OutputError`], [`MeshError`]) convert
+//! into it.
 
 use super::shown_path::shown;
 use crate::engine::{EngineError, LayerError, ParamError};
+use crate::mesh::MeshError;
 use crate::pixels::OutputError;
 use std::path::PathBuf;
 
@@ -18,6 +20,9 @@ pub enum Error {
     /// Invalid output-mapping parameters.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// Invalid mesh options, or a mesh too large for its format.
+    #[error(transparent)]
+    Mesh(MeshError),
     /// The job was cancelled before it finished.
     #[error("cancelled")]
     Cancelled,
@@ -67,6 +72,12 @@ pub enum Error {
         /// The limit.
         max: usize,
     },
+    /// A mesh format was given to the band-by-band image writer.
+    #[error("{format} is a mesh format: meshes are built in memory, not streamed by bands")]
+    NotStreamable {
+        /// The format's id.
+        format: &'static str,
+    },
     /// Image encoding failed.
     #[error("{}: cannot encode image: {message}", shown(path))]
     Encode {
@@ -93,6 +104,15 @@ impl From<EngineError> for Error {
             EngineError::Param(p) => Error::Param(p),
             EngineError::Layer(l) => Error::Layer(l),
             EngineError::Cancelled => Error::Cancelled,
+        }
+    }
+}
+
+impl From<MeshError> for Error {
+    fn from(e: MeshError) -> Self {
+        match e {
+            MeshError::Cancelled => Error::Cancelled,
+            other => Error::Mesh(other),
         }
     }
 }

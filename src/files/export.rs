@@ -4,15 +4,21 @@
 use super::atomic_file::write_atomic;
 use super::error::Result;
 use super::export_format::ExportFormat;
+use super::mesh_export::{
+    encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
+};
 use super::packing::{pack, packed_layers};
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
 use super::preset::Preset;
-use crate::engine::{Heightmap, JobControl};
+use super::stream::encode_exr;
+use crate::engine::{Heightmap, JobControl, Region};
+use crate::mesh::MeshOptions;
 use crate::pixels::{self, OutputParams, normal_map};
 use std::path::Path;
 
 /// Encodes the texture in `format`; `path` only names the file in error messages.
-/// No preset is embedded, and normal maps clamp at the edges.
+/// No preset is embedded, and normal maps clamp at the edges. Meshes get the default
+/// [`MeshOptions`] (see [`encode_mesh`] for others) and record no preset.
 pub fn encode(
     hm: &Heightmap,
     out: &OutputParams,
@@ -31,11 +37,12 @@ pub fn encode_with_preset(
     format: ExportFormat,
     path: &Path,
 ) -> Result<Vec<u8>> {
-    let text = preset.to_ron();
     if format.is_packed() {
-        let maps = packed_layers(preset, &JobControl::new())?;
+        let region = Region::full(preset.size());
+        let maps = packed_layers(preset, region, &JobControl::new())?;
         let maps: Vec<&Heightmap> = maps.iter().collect();
         let (layout, data) = pack(&maps, format == ExportFormat::Packed16);
+        let text = preset.to_ron();
         let text = Some((PRESET_KEYWORD, text.as_str()));
         return encode_png(path, preset.size(), layout, &data, text);
     }
@@ -43,7 +50,7 @@ pub fn encode_with_preset(
         hm,
         &preset.output,
         preset.layers.tileable(),
-        Some(&text),
+        Some(preset),
         format,
         path,
     )
@@ -53,13 +60,14 @@ fn encode_inner(
     hm: &Heightmap,
     out: &OutputParams,
     wrap: bool,
-    preset_text: Option<&str>,
+    preset: Option<&Preset>,
     format: ExportFormat,
     path: &Path,
 ) -> Result<Vec<u8>> {
     out.validate()?;
     let s = hm.size();
-    let text = preset_text.map(|t| (PRESET_KEYWORD, t));
+    let preset_text = preset.map(Preset::to_ron);
+    let text = preset_text.as_deref().map(|t| (PRESET_KEYWORD, t));
     let png = |layout, data: &[u8]| encode_png(path, s, layout, data, text);
     match format {
         ExportFormat::Png => png(PngLayout::Grey8, pixels::grey8(hm, out).as_raw()),
@@ -91,22 +99,38 @@ fn encode_inner(
             let (layout, data) = pack(&[hm], format == ExportFormat::Packed16);
             png(layout, &data)
         }
+        ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => {
+            let options = MeshOptions::for_size(hm.size());
+            match preset {
+                Some(p) => encode_mesh(hm, p, format, &options, path),
+                None => encode_mesh_unrecorded(hm, out, wrap, format, path),
+            }
+        }
+        ExportFormat::Exr => encode_exr(hm, false, path),
     }
 }
 
 /// Encodes and writes atomically: a failed export leaves no file (and keeps any old one).
 pub fn export(hm: &Heightmap, out: &OutputParams, format: ExportFormat, path: &Path) -> Result<()> {
+    if format.is_mesh() {
+        return export_mesh_unrecorded(hm, out, false, format, path);
+    }
     let bytes = encode(hm, out, format, path)?;
     write_atomic(path, &bytes)
 }
 
-/// [`export`] with the preset embedded in PNGs (see [`encode_with_preset`]).
+/// [`export`] with the preset embedded in PNGs (see [`encode_with_preset`]) and
+/// recorded in meshes. Meshes are streamed to the file with the default
+/// [`MeshOptions`] for the texture's size (see [`export_mesh`] for others).
 pub fn export_with_preset(
     hm: &Heightmap,
     preset: &Preset,
     format: ExportFormat,
     path: &Path,
 ) -> Result<()> {
+    if format.is_mesh() {
+        return export_mesh(hm, preset, format, &MeshOptions::for_size(hm.size()), path);
+    }
     let bytes = encode_with_preset(hm, preset, format, path)?;
     write_atomic(path, &bytes)
 }
@@ -148,6 +172,26 @@ mod tests {
             .unwrap()
             .into_luma16();
         assert_eq!(g16.get_pixel(1, 0).0, [16384]);
+    }
+
+    #[test]
+    fn meshes_without_a_preset_record_none() {
+        let hm = Heightmap::from_data(2, vec![0.0, 0.5, 0.5, 1.0]).unwrap();
+        let out = OutputParams::default();
+        let obj = encode(&hm, &out, ExportFormat::Obj, Path::new("x")).unwrap();
+        let text = String::from_utf8(obj).unwrap();
+        assert!(!text.contains("lattice-studio-preset"), "{text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("f ")).count(), 2);
+        let with = encode_with_preset(&hm, &Preset::default(), ExportFormat::Obj, Path::new("x"));
+        assert!(
+            String::from_utf8(with.unwrap())
+                .unwrap()
+                .contains("lattice-studio-preset")
+        );
+        let glb = encode(&hm, &out, ExportFormat::Glb, Path::new("x")).unwrap();
+        let json_len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+        let json = std::str::from_utf8(&glb[20..20 + json_len]).unwrap();
+        assert!(json.contains("mesh_resolution") && !json.contains("lattice_studio_preset"));
     }
 
     #[test]

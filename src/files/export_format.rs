@@ -1,4 +1,4 @@
-//! [`ExportFormat`]: the file formats a texture can be exported to.
+//! [`ExportFormat`]: the file formats a texture can be exported to (images and meshes).
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -30,11 +30,21 @@ pub enum ExportFormat {
     Packed,
     /// [`ExportFormat::Packed`] with 16 bits per channel.
     Packed16,
+    /// glTF 2.0 binary mesh of the mapped grey: positions, normals, texture
+    /// coordinates, and the coloured texture embedded when a ramp is set.
+    Glb,
+    /// Wavefront OBJ mesh with normals and texture coordinates.
+    Obj,
+    /// Binary STL: a closed solid (surface, walls, base) in millimetres, for printing.
+    Stl,
+    /// OpenEXR, one channel `Y` of 32-bit floats (16-bit halves on request): the unmapped
+    /// heightmap like R32, ZIP-compressed (lossless) in blocks of 16 lines.
+    Exr,
 }
 
 impl ExportFormat {
     /// Every format, in menu order.
-    pub const ALL: [ExportFormat; 10] = [
+    pub const ALL: [ExportFormat; 14] = [
         ExportFormat::Png,
         ExportFormat::PngTransparent,
         ExportFormat::Png16,
@@ -45,6 +55,10 @@ impl ExportFormat {
         ExportFormat::ColorAlpha,
         ExportFormat::Packed,
         ExportFormat::Packed16,
+        ExportFormat::Glb,
+        ExportFormat::Obj,
+        ExportFormat::Stl,
+        ExportFormat::Exr,
     ];
 
     /// The id used on the command line.
@@ -60,6 +74,10 @@ impl ExportFormat {
             ExportFormat::ColorAlpha => "color-alpha",
             ExportFormat::Packed => "packed",
             ExportFormat::Packed16 => "packed16",
+            ExportFormat::Glb => "glb",
+            ExportFormat::Obj => "obj",
+            ExportFormat::Stl => "stl",
+            ExportFormat::Exr => "exr",
         }
     }
 
@@ -81,6 +99,10 @@ impl ExportFormat {
             ExportFormat::ColorAlpha => "Coloured PNG with alpha (RGBA, colour ramp)",
             ExportFormat::Packed => "Packed layers (RGBA PNG, one layer per channel)",
             ExportFormat::Packed16 => "Packed layers, 16-bit (RGBA PNG)",
+            ExportFormat::Glb => "glTF binary mesh (.glb)",
+            ExportFormat::Obj => "Wavefront OBJ mesh",
+            ExportFormat::Stl => "Binary STL solid for 3D printing",
+            ExportFormat::Exr => "OpenEXR float heightmap",
         }
     }
 
@@ -97,6 +119,10 @@ impl ExportFormat {
             | ExportFormat::Packed16 => "png",
             ExportFormat::R16 => "r16",
             ExportFormat::R32 => "r32",
+            ExportFormat::Glb => "glb",
+            ExportFormat::Obj => "obj",
+            ExportFormat::Stl => "stl",
+            ExportFormat::Exr => "exr",
         }
     }
 
@@ -107,6 +133,10 @@ impl ExportFormat {
             "png" => Some(ExportFormat::Png),
             "r16" | "raw" => Some(ExportFormat::R16),
             "r32" => Some(ExportFormat::R32),
+            "glb" => Some(ExportFormat::Glb),
+            "obj" => Some(ExportFormat::Obj),
+            "stl" => Some(ExportFormat::Stl),
+            "exr" => Some(ExportFormat::Exr),
             _ => None,
         }
     }
@@ -120,6 +150,24 @@ impl ExportFormat {
     /// Whether the format is a PNG (and so carries the preset when exported with one).
     pub fn is_png(self) -> bool {
         self.extension() == "png"
+    }
+
+    /// Whether the format is a 3D mesh (glb, OBJ, STL) rather than an image.
+    pub fn is_mesh(self) -> bool {
+        matches!(
+            self,
+            ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl
+        )
+    }
+
+    /// Whether the format holds the tone-mapped grey (and so needs the texture's levels
+    /// under auto-levels or normalise), rather than the raw heights (R32, EXR) or the
+    /// layers' own levels (packed).
+    pub fn is_mapped(self) -> bool {
+        !matches!(
+            self,
+            ExportFormat::R32 | ExportFormat::Exr | ExportFormat::Packed | ExportFormat::Packed16
+        )
     }
 }
 
@@ -138,5 +186,18 @@ mod tests {
             Some(ExportFormat::R32)
         );
         assert_eq!(ExportFormat::from_path(Path::new("a")), None);
+        for f in ExportFormat::ALL {
+            assert_eq!(ExportFormat::from_id(f.id()), Some(f));
+            assert_eq!(f.is_mesh(), ["glb", "obj", "stl"].contains(&f.extension()));
+        }
+        assert_eq!(
+            ExportFormat::from_path(Path::new("t.GLB")),
+            Some(ExportFormat::Glb)
+        );
+        assert_eq!(
+            ExportFormat::from_path(Path::new("h.EXR")),
+            Some(ExportFormat::Exr)
+        );
+        assert!(!ExportFormat::Exr.is_mapped() && ExportFormat::Normal.is_mapped());
     }
 }

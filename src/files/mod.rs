@@ -1,27 +1,43 @@
-//! Pixels -> files: presets in RON, PNG with the embedded preset, the export formats
-//! (PNG, 16-bit PNG, raw R16/R32, normal and colour maps) and atomic writing. The
+//! Pixels and meshes -> files: presets in RON, PNG with the embedded preset, the export
+//! formats (PNG, 16-bit PNG, raw R16/R32, normal and colour maps; glb, OBJ and STL
+//! meshes, streamed) and atomic writing. The
 //! library's [`Error`] lives here: the engine's and the pixel layer's errors convert
 //! into it.
 
 mod atomic_file;
+mod atomic_stream;
 mod error;
 mod export;
 mod export_format;
+mod glb_writer;
+mod mesh_export;
+mod obj_writer;
+mod packed_channels;
 mod packing;
 mod png_io;
 mod preset;
 mod preset_file;
 mod regular_file;
 mod shown_path;
+mod stl_writer;
+pub mod stream;
 pub mod temp_registry;
 
 pub use atomic_file::{AtomicFile, write_atomic};
+pub use atomic_stream::write_atomic_streamed;
 pub use error::{Error, Result};
 pub use export::{encode, encode_with_preset, export, export_with_preset};
 pub use export_format::ExportFormat;
+pub use glb_writer::{GlbExtras, write_glb};
+pub use mesh_export::{
+    MAX_GLB_TEXTURE, encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
+};
+pub use obj_writer::write_obj;
 pub use png_io::{
     MAX_PRESET_TEXT, PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text,
     read_text_from,
 };
 pub use preset::{MAX_CHANNELS, MAX_DESCRIPTION, MAX_NAME, PRESET_VERSION, Preset};
 pub use shown_path::{ShownPath, one_line, shown};
+pub use stl_writer::write_stl;
+pub use stream::StreamJob;

@@ -6,11 +6,15 @@ use super::png_io::PngLayout;
 use super::preset::Preset;
 use crate::engine::{Heightmap, JobControl, LayerCache, Region};
 
-/// The heightmaps of the preset's packed layers ([`Preset::packed_layers`]), R first:
-/// each layer alone with its levels (its warp too), at the texture's full size.
-pub fn packed_layers(preset: &Preset, control: &JobControl) -> Result<Vec<Heightmap>> {
+/// The heightmaps of the preset's packed layers ([`Preset::packed_layers`]) over
+/// `region` of the texture, R first: each layer alone with its levels (its warp too),
+/// bit for bit that window of the whole texture's layer.
+pub fn packed_layers(
+    preset: &Preset,
+    region: Region,
+    control: &JobControl,
+) -> Result<Vec<Heightmap>> {
     let stack = &preset.layers;
-    let region = Region::full(stack.size());
     let mut cache = LayerCache::new();
     let mut maps = Vec::new();
     for i in preset.packed_layers() {
@@ -82,7 +86,7 @@ mod tests {
         };
         p.layers.insert(1, top).unwrap();
         p.channels = vec!["top".into(), "Layer 1".into()];
-        let maps = packed_layers(&p, &JobControl::new()).unwrap();
+        let maps = packed_layers(&p, Region::full(p.size()), &JobControl::new()).unwrap();
         assert_eq!(maps.len(), 2);
         let alone = |i| {
             LayerCache::new()

@@ -30,7 +30,8 @@ pub enum PngLayout {
 }
 
 impl PngLayout {
-    fn color_and_depth(self) -> (png::ColorType, png::BitDepth) {
+    /// The PNG colour type and bit depth.
+    pub fn color_and_depth(self) -> (png::ColorType, png::BitDepth) {
         match self {
             PngLayout::Grey8 => (png::ColorType::Grayscale, png::BitDepth::Eight),
             PngLayout::Grey16 => (png::ColorType::Grayscale, png::BitDepth::Sixteen),

@@ -7,10 +7,11 @@ pub use super::preset_file::PRESET_VERSION;
 use super::preset_file::{DEFAULT_DESCRIPTION, DEFAULT_NAME, PresetFile};
 use super::regular_file::read_limited;
 use crate::engine::{
-    EngineError, Heightmap, JobControl, LayerError, LayerStack, NoiseParams, Region,
+    self, EngineError, Heightmap, JobControl, LayerStack, NoiseParams, ParamError, Region,
 };
 use crate::pixels::OutputParams;
 use serde::{Deserialize, Serialize};
+use std::io::Read;
 use std::path::Path;
 
 /// Most layers packed into one image (R, G, B, A).
@@ -79,32 +80,22 @@ impl Preset {
         self.layers.size()
     }
 
-    /// The composite heightmap of the whole texture: the one entry point front ends
-    /// render through (see [`LayerStack::generate_region`]).
+    /// The composite heightmap of the whole texture (sizes up to [`engine::MAX_SIZE`]):
+    /// the one entry point front ends render through (see
+    /// [`LayerStack::generate_region`]), so a layered texture renders the same everywhere.
     pub fn generate(&self, control: &JobControl) -> Result<Heightmap, EngineError> {
         self.generate_region(Region::full(self.size()), control)
     }
 
     /// The composite heightmap of one window of the texture, bit for bit that window
-    /// of [`Self::generate`]'s.
+    /// of [`Self::generate`]'s (textures up to [`engine::MAX_STREAMED_SIZE`]: only the
+    /// window is held).
     pub fn generate_region(
         &self,
         region: Region,
         control: &JobControl,
     ) -> Result<Heightmap, EngineError> {
         self.layers.generate_region(region, control)
-    }
-
-    /// The layers packed into channels by `packed` exports, as stack indices: the
-    /// named [`Self::channels`], else the bottom four layers.
-    pub fn packed_layers(&self) -> Vec<usize> {
-        if self.channels.is_empty() {
-            return (0..self.layers.len().min(MAX_CHANNELS)).collect();
-        }
-        self.channels
-            .iter()
-            .filter_map(|n| self.layers.index_of(n))
-            .collect()
     }
 
     /// Parses RON text; `origin` names the source in error messages.
@@ -126,29 +117,31 @@ impl Preset {
     }
 
     /// Checks every value, and that the preset's text stays small enough to be read
-    /// back (see [`MAX_PRESET_TEXT`]): what cannot be reloaded cannot be saved.
+    /// back (see [`MAX_PRESET_TEXT`]): what cannot be reloaded cannot be saved. The
+    /// texture must fit in memory whole (sizes up to [`engine::MAX_SIZE`]).
     pub fn validate(&self) -> Result<()> {
+        self.validate_up_to(engine::MAX_SIZE)
+    }
+
+    /// [`Self::validate`] for a texture rendered window by window (streamed exports and
+    /// tiles): sizes up to [`engine::MAX_STREAMED_SIZE`].
+    pub fn validate_streamed(&self) -> Result<()> {
+        self.validate_up_to(engine::MAX_STREAMED_SIZE)
+    }
+
+    fn validate_up_to(&self, max: u32) -> Result<()> {
         // A one-layer texture is described as a noise, without naming its layer.
         if self.layers.len() == 1 {
-            self.layers.texture_noise(self.noise()).validate()?;
+            self.layers
+                .texture_noise(self.noise())
+                .validate_streamed()?;
         }
         self.layers.validate()?;
-        if self.channels.len() > MAX_CHANNELS {
-            return Err(LayerError::Count {
-                count: self.channels.len(),
-            }
-            .into());
+        if self.size() > max {
+            let size = self.size();
+            return Err(ParamError::Size { size, max }.into());
         }
-        for (name, channel) in self.channels.iter().zip(["R", "G", "B", "A"]) {
-            if self.layers.index_of(name).is_none() {
-                return Err(LayerError::UnknownReference {
-                    layer: format!("channel {channel}"),
-                    role: "layer",
-                    name: name.clone(),
-                }
-                .into());
-            }
-        }
+        self.validate_channels()?;
         self.output.validate()?;
         let long = |what, len, max| Err(Error::TooLong { what, len, max });
         if self.name.chars().count() > MAX_NAME {
@@ -175,6 +168,29 @@ impl Preset {
             message: "not a preset: neither RON text (UTF-8) nor a PNG".to_owned(),
         })?;
         Self::from_ron(&text, path)
+    }
+
+    /// Reads a preset's RON text from a stream (`render -` reads standard input, so a
+    /// copied command line can carry a whole layered preset in a here-document), at
+    /// most [`MAX_PRESET_TEXT`] bytes; `origin` names the stream in errors.
+    pub fn read_from(reader: impl std::io::Read, origin: &Path) -> Result<Preset> {
+        let mut bytes = Vec::new();
+        reader
+            .take(MAX_PRESET_TEXT as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io(origin, e))?;
+        if bytes.len() > MAX_PRESET_TEXT {
+            return Err(Error::TooLarge {
+                path: origin.to_path_buf(),
+                what: "the preset text",
+                limit: MAX_PRESET_TEXT as u64,
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|_| Error::Preset {
+            path: origin.to_path_buf(),
+            message: "not RON text (UTF-8); a PNG's preset is read from its file".to_owned(),
+        })?;
+        Self::from_ron(&text, origin)
     }
 
     /// Reads the preset embedded in a PNG exported by Lattice Studio (the file is read

@@ -5,31 +5,26 @@
 //! scales the slopes: `n = normalize(-strength * dh/dx, -strength * dh/dy, 1)` in a
 //! frame whose X points right and Y up (OpenGL) or down (DirectX).
 
+use super::halo_grid::{HaloGrid, neighbours};
 use super::normal_convention::NormalConvention;
 use super::output_params::OutputParams;
 use super::tone_map::ToneMap;
-use crate::engine::Heightmap;
+use crate::engine::{Heightmap, Region};
 use image::RgbImage;
 use rayon::prelude::*;
-
-/// Neighbour index and the distance to it, wrapping or clamping at the edges.
-#[inline]
-fn neighbours(i: usize, size: usize, wrap: bool) -> (usize, usize, f32) {
-    if wrap {
-        ((i + size - 1) % size, (i + 1) % size, 2.0)
-    } else {
-        let lo = i.saturating_sub(1);
-        let hi = (i + 1).min(size - 1);
-        (lo, hi, (hi - lo).max(1) as f32)
-    }
-}
 
 /// The slope `(dh/dx, dh/dy)` at `(x, y)` of row-major `heights` (`size` square) by
 /// central differences; one-sided at clamped edges, across the edge when `wrap`.
 pub fn slope(heights: &[f32], size: usize, x: usize, y: usize, wrap: bool) -> (f32, f32) {
-    let (xl, xr, dx) = neighbours(x, size, wrap);
-    let (yu, yd, dy) = neighbours(y, size, wrap);
-    let at = |x: usize, y: usize| heights.get(y * size + x).copied().unwrap_or(0.0);
+    let (xl, xr, dx) = neighbours(x as u32, size as u32, wrap);
+    let (yu, yd, dy) = neighbours(y as u32, size as u32, wrap);
+    let at = |x: u32, y: u32| {
+        heights
+            .get(y as usize * size + x as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    let (x, y) = (x as u32, y as u32);
     ((at(xr, y) - at(xl, y)) / dx, (at(x, yd) - at(x, yu)) / dy)
 }
 
@@ -59,18 +54,20 @@ pub fn normals_of_heights(
     convention: NormalConvention,
     wrap: bool,
 ) -> RgbImage {
-    let size = hm.size() as usize;
-    let heights: Vec<f32> = hm
-        .data()
-        .iter()
-        .map(|&h| if h.is_finite() { h } else { 0.0 })
-        .collect();
-    let mut data = vec![0u8; size * size * 3];
-    data.par_chunks_mut((size * 3).max(1))
+    let grid = HaloGrid::of_texture(hm, wrap, |h| if h.is_finite() { h } else { 0.0 });
+    normals_of_grid(&grid, strength, convention)
+}
+
+/// The normal map of a window's mapped heights with their ring of neighbours: exactly
+/// the pixels of that window of the whole texture's normal map.
+pub fn normals_of_grid(grid: &HaloGrid, strength: f32, convention: NormalConvention) -> RgbImage {
+    let Region { width, height, .. } = grid.window();
+    let mut data = vec![0u8; width as usize * height as usize * 3];
+    data.par_chunks_mut((width as usize * 3).max(1))
         .enumerate()
         .for_each(|(y, row)| {
             for (x, px) in row.chunks_exact_mut(3).enumerate() {
-                let (dx, dy) = slope(&heights, size, x, y, wrap);
+                let (dx, dy) = grid.slope(x, y);
                 let [nx, mut ny, nz] = normal_from_slope(dx, dy, strength);
                 if convention == NormalConvention::DirectX {
                     ny = -ny;
@@ -78,8 +75,7 @@ pub fn normals_of_heights(
                 px.copy_from_slice(&[encode(nx), encode(ny), encode(nz)]);
             }
         });
-    let s = hm.size();
-    RgbImage::from_raw(s, s, data).unwrap_or_else(|| RgbImage::new(s, s))
+    RgbImage::from_raw(width, height, data).unwrap_or_else(|| RgbImage::new(width, height))
 }
 
 /// The mapped grey as a heightmap of 0..1 values (what the grey PNG shows, unquantised).
@@ -93,12 +89,9 @@ pub fn mapped_heights(hm: &Heightmap, out: &OutputParams) -> Heightmap {
 /// The normal map of the texture as exported: mapped grey, `out`'s strength and
 /// convention; `wrap` (for tileable textures) makes the normals tile too.
 pub fn normal_map(hm: &Heightmap, out: &OutputParams, wrap: bool) -> RgbImage {
-    normals_of_heights(
-        &mapped_heights(hm, out),
-        out.normal_strength,
-        out.normal_convention,
-        wrap,
-    )
+    let tm = ToneMap::for_heightmap(hm, out);
+    let grid = HaloGrid::of_texture(hm, wrap, |h| tm.grey(h));
+    normals_of_grid(&grid, out.normal_strength, out.normal_convention)
 }
 
 #[cfg(test)]

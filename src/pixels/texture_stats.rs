@@ -3,7 +3,8 @@
 use super::histogram::Histogram;
 use super::output_params::OutputParams;
 use super::tone_map::{ToneMap, to_u8};
-use crate::engine::{HeightStats, Heightmap};
+use crate::engine::{HeightStats, Heightmap, JobControl};
+use rayon::prelude::*;
 
 /// Bins of both histograms (one per 8-bit grey level).
 pub const BINS: usize = 256;
@@ -28,23 +29,74 @@ pub struct TextureStats {
 impl TextureStats {
     /// Computes every number in two passes over the heightmap.
     pub fn new(hm: &Heightmap, out: &OutputParams) -> Self {
-        let heights = hm.stats();
-        let height_histogram =
-            Histogram::new(hm.data().iter().copied(), heights.min, heights.max, BINS);
+        Self::build(hm, hm.stats(), out, &JobControl::new())
+    }
+
+    /// The statistics of `hm`, whose height statistics `heights` are known already;
+    /// `None` when `control` is cancelled meanwhile (the work stops early then).
+    pub fn with_heights(
+        hm: &Heightmap,
+        heights: HeightStats,
+        out: &OutputParams,
+        control: &JobControl,
+    ) -> Option<Self> {
+        let stats = Self::build(hm, heights, out, control);
+        (!control.is_cancelled()).then_some(stats)
+    }
+
+    /// The histograms and clip counts, over fixed-size chunks in parallel (counts add
+    /// up the same in any order); chunks are skipped once `control` is cancelled.
+    fn build(
+        hm: &Heightmap,
+        heights: HeightStats,
+        out: &OutputParams,
+        control: &JobControl,
+    ) -> Self {
+        const CHUNK: usize = 1 << 16;
         let tm = ToneMap::new(out, Some((heights.min, heights.max)));
-        let mut counts = vec![0u64; BINS];
-        let (mut clipped_low, mut clipped_high) = (0u64, 0u64);
-        for &h in hm.data() {
-            counts[usize::from(to_u8(tm.grey(h)))] += 1;
-            if tm.clips(h) {
-                // NaN heights map to black; they are counted as below range.
-                if tm.grey(h) >= 1.0 {
-                    clipped_high += 1;
-                } else {
-                    clipped_low += 1;
+        let empty = || {
+            (
+                Histogram::new([], heights.min, heights.max, BINS),
+                vec![0u64; BINS],
+                0u64,
+                0u64,
+            )
+        };
+        let part = |values: &[f32]| {
+            if control.is_cancelled() {
+                return empty();
+            }
+            let hist = Histogram::new(values.iter().copied(), heights.min, heights.max, BINS);
+            let mut counts = vec![0u64; BINS];
+            let (mut low, mut high) = (0u64, 0u64);
+            for &h in values {
+                counts[usize::from(to_u8(tm.grey(h)))] += 1;
+                if tm.clips(h) {
+                    // NaN heights map to black; they are counted as below range.
+                    if tm.grey(h) >= 1.0 {
+                        high += 1;
+                    } else {
+                        low += 1;
+                    }
                 }
             }
-        }
+            (hist, counts, low, high)
+        };
+        let (height_histogram, counts, clipped_low, clipped_high) = hm
+            .data()
+            .par_chunks(CHUNK)
+            .map(part)
+            .reduce(empty, |mut a, b| {
+                for (x, y) in a.0.counts.iter_mut().zip(&b.0.counts) {
+                    *x += y;
+                }
+                a.0.outside += b.0.outside;
+                a.0.non_finite += b.0.non_finite;
+                for (x, y) in a.1.iter_mut().zip(&b.1) {
+                    *x += y;
+                }
+                (a.0, a.1, a.2 + b.2, a.3 + b.3)
+            });
         let output_histogram = Histogram {
             lo: 0.0,
             hi: 1.0,
@@ -115,5 +167,31 @@ mod tests {
         let s = TextureStats::new(&hm(), &out);
         assert_eq!((s.clipped_low, s.clipped_high), (0, 2));
         assert_eq!(s.clipped_share(), 0.5);
+    }
+
+    /// The parallel chunks count exactly what one pass over every value counts.
+    #[test]
+    fn chunked_counts_match_a_single_pass() {
+        let size = 300u32;
+        let data = (0..size * size)
+            .map(|i| ((i * 7919) % 1000) as f32 / 999.0 * 1.4 - 0.2)
+            .collect();
+        let hm = Heightmap::from_data(size, data).unwrap();
+        let out = OutputParams::default();
+        let s = TextureStats::new(&hm, &out);
+        let h = hm.stats();
+        let one = Histogram::new(hm.data().iter().copied(), h.min, h.max, BINS);
+        assert_eq!(s.height_histogram, one);
+        assert_eq!(s.output_histogram.total(), u64::from(size * size));
+        let tm = ToneMap::new(&out, Some((h.min, h.max)));
+        let low = hm
+            .data()
+            .iter()
+            .filter(|&&v| tm.clips(v) && tm.grey(v) < 1.0)
+            .count();
+        assert_eq!(s.clipped_low, low as u64);
+        let cancelled = JobControl::new();
+        cancelled.cancel();
+        assert!(TextureStats::with_heights(&hm, h, &out, &cancelled).is_none());
     }
 }

@@ -49,14 +49,24 @@ pub fn flags(preset: &Preset) -> Vec<(&'static str, String)> {
     v
 }
 
+/// Ends the here-document of a layered command line (a line RON never holds alone:
+/// strings keep their line breaks escaped).
+const HEREDOC_END: &str = "LATTICE_PRESET";
+
 /// `lattice-studio render --out OUT --format F --size ... ` with every parameter of
-/// `preset`, each value quoted for a POSIX shell.
+/// `preset`, each value quoted for a POSIX shell. A texture that flags cannot describe
+/// (several layers, or one with levels, a mask or a warp) is passed whole instead: its
+/// preset's RON in a here-document read by `render -`.
 pub fn to_command_line(preset: &Preset, out: &Path, format: ExportFormat) -> String {
-    let mut cmd = format!(
-        "lattice-studio render --out {} --format {}",
-        shell_quote(&out.to_string_lossy()),
-        format.id()
-    );
+    let out = shell_quote(&out.to_string_lossy());
+    if !preset.layers.is_single_noise() {
+        return format!(
+            "lattice-studio render - --out {out} --format {} <<'{HEREDOC_END}'\n{}\n{HEREDOC_END}",
+            format.id(),
+            preset.to_ron()
+        );
+    }
+    let mut cmd = format!("lattice-studio render --out {out} --format {}", format.id());
     for (name, value) in flags(preset) {
         let value = shell_quote(&value);
         if matches!(name, "tileable" | "auto-levels" | "normalize") {
@@ -160,6 +170,28 @@ mod tests {
         );
         p.output.ramp = None;
         assert!(!to_command_line(&p, Path::new("a.png"), ExportFormat::Png).contains("--ramp"));
+    }
+
+    #[test]
+    fn a_layered_texture_is_passed_whole() {
+        let mut p = Preset {
+            output: unusual().output,
+            ..Preset::default()
+        };
+        let mut top = crate::engine::Layer::new("top", p.noise().clone());
+        top.noise.proximity = Proximity::Hill;
+        top.blend = crate::engine::BlendMode::Multiply;
+        p.layers.insert(1, top).unwrap();
+        let cmd = to_command_line(&p, Path::new("a b.png"), ExportFormat::Png16);
+        let (head, rest) = cmd.split_once('\n').unwrap();
+        assert_eq!(
+            head,
+            "lattice-studio render - --out 'a b.png' --format png16 <<'LATTICE_PRESET'"
+        );
+        let ron = rest.strip_suffix("\nLATTICE_PRESET").unwrap();
+        assert!(!ron.lines().any(|l| l == HEREDOC_END));
+        let back = Preset::from_ron(ron, Path::new("heredoc")).unwrap();
+        assert_eq!(back, p);
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static
         ("Seed", n.seed.to_string()),
         ("Octaves", n.octaves.to_string()),
         ("Initial step", format!("{} px", n.initial_step)),
-        ("Persistence", format!("{}", n.persistence)),
+        ("Persistence", format!("{:.2}", n.persistence)),
         ("Displacement", n.displacement.id().to_owned()),
         ("Proximity", n.proximity.id().to_owned()),
         ("Fade", n.fade.id().to_owned()),
@@ -138,6 +138,12 @@ mod tests {
         assert_eq!(get("Origin").as_deref(), Some("(256, -1.5)"));
         let plain = properties(&Preset::default(), None);
         assert!(plain.iter().all(|(n, _)| *n != "Table size" && *n != "Min"));
+        // Persistence with the two decimals the app's slider shows: 1.00, not 1.
+        let mut p = Preset::default();
+        p.noise_mut().persistence = 1.0;
+        let rows = properties(&p, None);
+        let get = |k: &str| rows.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
+        assert_eq!(get("Persistence").as_deref(), Some("1.00"));
         assert!(plain.iter().all(|(n, _)| *n != "Lacunarity"));
     }
 }

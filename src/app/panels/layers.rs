@@ -37,18 +37,17 @@ pub fn layers_ui(
     solo: &mut Option<usize>,
     panel: &mut LayersPanel,
 ) {
-    let stack = &mut draft.layers;
-    *layer = (*layer).min(stack.len() - 1);
+    *layer = (*layer).min(draft.layers.len() - 1);
     let sel = *layer;
     ui.horizontal_wrapped(|ui| {
-        let full = stack.len() >= MAX_LAYERS;
+        let full = draft.layers.len() >= MAX_LAYERS;
         if ui
             .add_enabled(!full, egui::Button::new("Add layer"))
             .on_hover_text("A new layer above the selected one (next seed)")
             .clicked()
         {
-            let l = new_layer(&stack[sel].noise);
-            if let Ok(at) = stack.insert(sel + 1, l) {
+            let l = new_layer(&draft.layers[sel].noise);
+            if let Ok(at) = draft.layers.insert(sel + 1, l) {
                 *layer = at;
             }
         }
@@ -57,26 +56,29 @@ pub fn layers_ui(
             .on_hover_text("A copy of the selected layer above it")
             .clicked()
         {
-            let mut l = stack[sel].clone();
+            let mut l = draft.layers[sel].clone();
             l.name = format!("{} copy", l.name);
-            if let Ok(at) = stack.insert(sel + 1, l) {
+            if let Ok(at) = draft.layers.insert(sel + 1, l) {
                 *layer = at;
             }
         }
         if ui
-            .add_enabled(stack.len() > 1, egui::Button::new("Delete layer"))
+            .add_enabled(draft.layers.len() > 1, egui::Button::new("Delete layer"))
             .on_hover_text("Remove the selected layer (masks and warps reading it are dropped)")
             .clicked()
-            && stack.remove(sel).is_ok()
+            && draft.remove_layer(sel).is_ok()
         {
             *layer = sel.saturating_sub(1);
             *solo = None;
         }
         if ui
-            .add_enabled(sel + 1 < stack.len(), egui::Button::new("Move layer up"))
+            .add_enabled(
+                sel + 1 < draft.layers.len(),
+                egui::Button::new("Move layer up"),
+            )
             .clicked()
         {
-            stack.move_layer(sel, sel + 1);
+            draft.layers.move_layer(sel, sel + 1);
             *layer = sel + 1;
             *solo = None;
         }
@@ -84,21 +86,21 @@ pub fn layers_ui(
             .add_enabled(sel > 0, egui::Button::new("Move layer down"))
             .clicked()
         {
-            stack.move_layer(sel, sel - 1);
+            draft.layers.move_layer(sel, sel - 1);
             *layer = sel - 1;
             *solo = None;
         }
     });
     let ctx = ui.ctx().clone();
     // Top layer first, as in image editors.
-    for i in (0..stack.len()).rev() {
+    for i in (0..draft.layers.len()).rev() {
         ui.horizontal(|ui| {
             let side = egui::vec2(LAYER_THUMB as f32, LAYER_THUMB as f32);
-            match panel.thumbs.get(&ctx, stack, i) {
+            match panel.thumbs.get(&ctx, &draft.layers, i) {
                 Some(tex) => ui.add(egui::Image::new((tex, side))),
                 None => ui.add_sized(side, egui::Label::new("...")),
             };
-            let l = &mut stack[i];
+            let l = &mut draft.layers[i];
             ui.checkbox(&mut l.enabled, "")
                 .on_hover_text(format!("Show '{}' in the composite", l.name));
             let soloed = *solo == Some(i);
@@ -124,10 +126,10 @@ pub fn layers_ui(
     let typing = panel.typing;
     let (at, name) = panel
         .rename
-        .get_or_insert_with(|| (sel, stack[sel].name.clone()));
+        .get_or_insert_with(|| (sel, draft.layers[sel].name.clone()));
     if *at != sel || !typing {
         *at = sel;
-        name.clone_from(&stack[sel].name);
+        name.clone_from(&draft.layers[sel].name);
     }
     let r = ui
         .horizontal(|ui| {
@@ -137,12 +139,12 @@ pub fn layers_ui(
         .inner
         .on_hover_text("The layer's name (masks and warps refer to it; Enter applies)");
     panel.typing = r.has_focus();
-    if r.lost_focus() && *name != stack[sel].name {
-        match stack.rename(sel, name) {
+    if r.lost_focus() && *name != draft.layers[sel].name {
+        match draft.rename_layer(sel, name) {
             Ok(()) => panel.error = None,
             Err(e) => {
                 panel.error = Some(e.to_string());
-                *name = stack[sel].name.clone();
+                *name = draft.layers[sel].name.clone();
             }
         }
     }

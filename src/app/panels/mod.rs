@@ -1,19 +1,24 @@
 //! The side panel: one function per group, each editing a draft preset.
 
+mod flat_hint;
 mod functions;
 mod labelled;
 mod layer_settings;
 mod layers;
 mod output;
+mod packed_channels;
+mod ramp_bar;
 mod ramp_editor;
 mod stats_panel;
 mod texture;
 
+pub use flat_hint::flat_hint_ui;
 pub use functions::functions_ui;
 pub(crate) use labelled::labelled;
 pub use layer_settings::layer_settings_ui;
 pub use layers::{LayersPanel, layers_ui};
 pub use output::output_ui;
+pub use packed_channels::packed_channels_ui;
 pub use ramp_editor::ramp_editor_ui;
 pub use stats_panel::stats_ui;
 pub use texture::texture_ui;

@@ -7,12 +7,20 @@ use crate::files::Preset;
 /// semi-transparent mode (a view setting, not part of the preset).
 pub fn output_ui(ui: &mut egui::Ui, preset: &mut Preset, transparent: &mut bool) {
     let o = &mut preset.output;
-    ui.add(egui::Slider::new(&mut o.contrast, 0.0..=8.0).text("Contrast"))
-        .on_hover_text(
-            "Scales heights around mid grey: grey = 0.5 + (h - 0.5) x contrast + luminance.",
-        );
-    ui.add(egui::Slider::new(&mut o.luminance, -1.0..=1.0).text("Luminance"))
-        .on_hover_text("Added to every grey value after contrast.");
+    ui.add(
+        egui::Slider::new(&mut o.contrast, 0.0..=8.0)
+            .update_while_editing(false)
+            .text("Contrast"),
+    )
+    .on_hover_text(
+        "Scales heights around mid grey: grey = 0.5 + (h - 0.5) x contrast + luminance.",
+    );
+    ui.add(
+        egui::Slider::new(&mut o.luminance, -1.0..=1.0)
+            .update_while_editing(false)
+            .text("Luminance"),
+    )
+    .on_hover_text("Added to every grey value after contrast.");
     ui.checkbox(&mut o.auto_levels, "Auto levels")
         .on_hover_text("Stretch the texture's darkest..brightest values to black..white before contrast and luminance.");
     ui.checkbox(transparent, "Transparent preview")

@@ -1,24 +1,8 @@
 //! The "Colour" group: the colour ramp (stops with position, colour and alpha).
 
+use super::ramp_bar::ramp_bar_ui;
 use crate::pixels::OutputParams;
 use crate::pixels::{BUILTIN_IDS, ColorRamp, RampStop};
-use egui::{Color32, Rect, Sense, vec2};
-
-/// Paints `ramp` as a horizontal gradient filling `rect` (one strip per point column).
-pub fn paint_ramp(painter: &egui::Painter, rect: Rect, ramp: &ColorRamp) {
-    let sampler = ramp.sampler();
-    let n = rect.width().max(1.0) as usize;
-    for i in 0..n {
-        let t = i as f32 / (n.max(2) - 1) as f32;
-        let [r, g, b, a] = sampler.sample(t);
-        let x = rect.left() + i as f32;
-        let strip = Rect::from_min_max(
-            egui::pos2(x, rect.top()),
-            egui::pos2(x + 1.0, rect.bottom()),
-        );
-        painter.rect_filled(strip, 0.0, Color32::from_rgba_unmultiplied(r, g, b, a));
-    }
-}
 
 /// A stop between the two stops with the widest gap, coloured as the ramp is there.
 fn new_stop(ramp: &ColorRamp) -> RampStop {
@@ -68,14 +52,14 @@ pub fn ramp_editor_ui(ui: &mut egui::Ui, out: &mut OutputParams) {
                 }
             }
         });
-    let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), 18.0), Sense::hover());
-    paint_ramp(ui.painter(), rect, ramp);
+    ramp_bar_ui(ui, ramp);
     let mut remove = None;
     let n = ramp.stops.len();
     for (i, stop) in ramp.stops.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             ui.add(
                 egui::DragValue::new(&mut stop.position)
+                    .update_while_editing(false)
                     .range(0.0..=1.0)
                     .speed(0.005)
                     .max_decimals(3),

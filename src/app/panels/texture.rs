@@ -38,6 +38,7 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
                 .response;
             ui.add(
                 egui::DragValue::new(&mut size)
+                    .update_while_editing(false)
                     .range(16..=MAX_SIZE)
                     .speed(4)
                     .suffix(" px"),
@@ -55,7 +56,13 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
         ui,
         "Seed",
         "Seed of the random numbers at the grid points: another seed, another texture of the same kind.",
-        |ui| ui.add(egui::DragValue::new(&mut n.seed).speed(1)),
+        |ui| {
+            ui.add(
+                egui::DragValue::new(&mut n.seed)
+                    .update_while_editing(false)
+                    .speed(1),
+            )
+        },
     );
     if ui
         .button("Random seed")
@@ -65,8 +72,12 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
         n.seed = random_seed(n.seed);
     }
 
-    ui.add(egui::Slider::new(&mut n.octaves, 1..=16).text("Octaves"))
-        .on_hover_text("Number of layers; each one halves the grid step and adds finer detail. Steps below one pixel are skipped.");
+    ui.add(
+        egui::Slider::new(&mut n.octaves, 1..=16)
+            .text("Octaves")
+            .update_while_editing(false),
+    )
+    .on_hover_text("Number of layers; each one halves the grid step and adds finer detail. Steps below one pixel are skipped.");
 
     let mut step = n.initial_step;
     labelled(
@@ -88,8 +99,13 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
     );
     n.initial_step = step.clamp(1, size.max(1));
 
-    ui.add(egui::Slider::new(&mut n.persistence, 0.0..=1.0).text("Persistence"))
-        .on_hover_text("How strong the fine octaves are: octave amplitude is (step/size)^(1 - persistence). 0 = smooth, 1 = every octave equally strong.");
+    ui.add(
+        egui::Slider::new(&mut n.persistence, 0.0..=1.0)
+            .text("Persistence")
+            .fixed_decimals(2)
+            .update_while_editing(false),
+    )
+    .on_hover_text("How strong the fine octaves are: octave amplitude is (step/size)^(1 - persistence). 0 = smooth, 1 = every octave equally strong.");
 
     labelled(
         ui,

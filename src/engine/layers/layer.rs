@@ -85,11 +85,13 @@ impl Layer {
             });
         }
         self.levels.validate(name)?;
-        self.noise.validate().map_err(|error| LayerError::Noise {
-            layer: name.clone(),
-            warp: false,
-            error,
-        })?;
+        self.noise
+            .validate_streamed()
+            .map_err(|error| LayerError::Noise {
+                layer: name.clone(),
+                warp: false,
+                error,
+            })?;
         if let Some(w) = &self.warp {
             w.validate(name)?;
         }

@@ -59,7 +59,7 @@ impl Warp {
             ..NoiseParams::default()
         };
         // A doubled step that no longer divides a tiling size falls back to the layer's.
-        if noise.validate().is_err() {
+        if noise.validate_streamed().is_err() {
             return NoiseParams {
                 initial_step: layer.initial_step,
                 ..noise
@@ -92,7 +92,7 @@ impl Warp {
             });
         }
         if let WarpSource::Noise(n) = &self.source {
-            n.validate().map_err(|error| LayerError::Noise {
+            n.validate_streamed().map_err(|error| LayerError::Noise {
                 layer: layer.to_owned(),
                 warp: true,
                 error,

@@ -1,10 +1,13 @@
 //! libnoise's coherent noise (Jason Bevins) as a lattice source.
 //!
-//! The integer-noise function is the one printed in libnoise's "Generating coherent
-//! noise" page; its 2D form combines the corner and the seed with libnoise's prime
-//! multipliers (1619 for x, 31337 for y, 1013 for the seed) before the bit mixing. The
-//! page prints the mixing without libnoise's extra `& 0x7fffffff` on the combined
-//! number; we follow the page.
+//! The values are libnoise 1.0's `ValueNoise3D` and gradient vector index at `z = 0`:
+//! the corner and the seed are combined with libnoise's prime multipliers (1619 for x,
+//! 31337 for y, 1013 for the seed) in 32-bit wrapping arithmetic. For the integer noise
+//! libnoise masks that combined number to 31 bits (`& 0x7fffffff`) before the bit mixing
+//! printed on its "Generating coherent noise" page; the page leaves the mask out, which
+//! only matters for negative combined numbers (negative seeds or corners, or a sum that
+//! wraps), and there libnoise's values are what users of "libnoise" expect. The gradient
+//! index has no such mask.
 
 use super::gradient_pool::{POOL_SIZE, gradient_pool};
 use super::lattice_source::LatticeSource;
@@ -41,9 +44,10 @@ pub fn combine(x: i32, y: i32, seed: i32) -> i32 {
         .wrapping_add(SEED_NOISE_GEN.wrapping_mul(seed))
 }
 
-/// The 2D integer noise of a corner.
+/// The 2D integer noise of a corner: libnoise's `ValueNoise3D(x, y, 0, seed)`, the
+/// combined number masked to 31 bits before mixing.
 pub fn integer_noise_2d(x: i32, y: i32, seed: i32) -> f64 {
-    integer_noise(combine(x, y, seed))
+    integer_noise(combine(x, y, seed) & 0x7fff_ffff)
 }
 
 /// libnoise's choice of gradient: the combined number xor itself shifted right by 8
@@ -152,9 +156,13 @@ mod tests {
         // 1619 + 31337 * 2 + 1013 * 3 = 67332.
         assert_eq!(combine(1, 2, 3), 67_332);
         assert_eq!(integer_noise_2d(1, 2, 3), from_nn(1_941_087_041));
-        // 1619 * -7 + 31337 * 100000 + 1013 * 42 = 3133731213, wraps to -1161236083.
+        // 1619 * -7 + 31337 * 100000 + 1013 * 42 = 3133731213, wraps to -1161236083;
+        // libnoise masks it to 31 bits (986247565) before mixing.
         assert_eq!(combine(-7, 100_000, 42), -1_161_236_083);
-        assert_eq!(integer_noise_2d(-7, 100_000, 42), from_nn(436_433_483));
+        assert_eq!(
+            integer_noise_2d(-7, 100_000, 42),
+            integer_noise(986_247_565)
+        );
     }
 
     #[test]

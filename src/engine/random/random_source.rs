@@ -93,7 +93,7 @@ impl RandomSource {
                 "libnoise: unit gradients from a fixed pool of 256, hashed with primes 1619, 31337, 1013"
             }
             RandomSource::LibnoiseValue => {
-                "libnoise's integer-noise function of (1619 x + 31337 y + 1013 seed), values in (-1, 1]"
+                "libnoise's integer-noise function of (1619 x + 31337 y + 1013 seed) & 0x7fffffff, values in (-1, 1]"
             }
         }
     }

@@ -1,0 +1,55 @@
+//! The "Packed channels" group: which layer a packed export writes to R, G, B and A.
+
+use super::labelled::labelled;
+use crate::files::{MAX_CHANNELS, Preset};
+
+/// Channel names in packing order.
+const CHANNELS: [&str; MAX_CHANNELS] = ["R", "G", "B", "A"];
+
+/// Edits `draft.channels`. With none named, a packed export takes the bottom four
+/// layers; the boxes show that default, and the preset names channels only once one
+/// is changed (opening the group is not an edit).
+pub fn packed_channels_ui(ui: &mut egui::Ui, draft: &mut Preset) {
+    let names: Vec<String> = draft
+        .layers
+        .layers()
+        .iter()
+        .map(|l| l.name.clone())
+        .collect();
+    let shown: Vec<Option<String>> = if draft.channels.is_empty() {
+        draft
+            .packed_layers()
+            .into_iter()
+            .map(|i| names.get(i).cloned())
+            .collect()
+    } else {
+        draft.channels.iter().cloned().map(Some).collect()
+    };
+    let mut chosen: Vec<Option<String>> = (0..MAX_CHANNELS)
+        .map(|c| shown.get(c).cloned().flatten())
+        .collect();
+    let before = chosen.clone();
+    for (c, channel) in CHANNELS.iter().enumerate() {
+        labelled(
+            ui,
+            channel,
+            "The layer written to this channel of a packed export (alone, with its levels, clamped to 0..1); an unused alpha is opaque",
+            |ui| {
+                egui::ComboBox::from_id_salt(("packed-channel", c))
+                    .selected_text(chosen[c].as_deref().unwrap_or("none"))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut chosen[c], None, "none");
+                        for name in &names {
+                            ui.selectable_value(&mut chosen[c], Some(name.clone()), name);
+                        }
+                    })
+                    .response
+            },
+        );
+    }
+    if chosen != before {
+        // The channels are a list in order: the first "none" ends it.
+        draft.channels = chosen.into_iter().map_while(|c| c).collect();
+    }
+    ui.label("Export > Packed layers writes them to one RGBA PNG.");
+}

@@ -1,0 +1,56 @@
+//! The bar above the preview: the 2D / 3D switch, and in 3D the height scale, light,
+//! colour ramp, wireframe and water controls.
+
+use super::terrain_settings::MAX_HEIGHT_SCALE;
+use crate::app::command::{Command, CommandQueue};
+use crate::app::view_settings::ViewSettings;
+use crate::services::PreviewKind;
+
+/// Draws the bar; switching the view goes through a command (as the keys 2 and 3 do).
+pub fn view_bar_ui(
+    ui: &mut egui::Ui,
+    view: &mut ViewSettings,
+    has_ramp: bool,
+    commands: &CommandQueue,
+) {
+    ui.horizontal_wrapped(|ui| {
+        for kind in PreviewKind::ALL {
+            let hint = match kind {
+                PreviewKind::Flat => "Show the texture as an image (key 2)",
+                PreviewKind::Terrain => "Show the heightmap as a lit 3D surface (key 3)",
+            };
+            if ui
+                .selectable_label(view.kind == kind, kind.label())
+                .on_hover_text(hint)
+                .clicked()
+                && view.kind != kind
+            {
+                commands.push(Command::SetPreviewKind(kind));
+            }
+        }
+        if view.kind != PreviewKind::Terrain {
+            return;
+        }
+        ui.separator();
+        let t = &mut view.terrain;
+        ui.add(
+            egui::Slider::new(&mut t.height_scale, 0.0..=MAX_HEIGHT_SCALE)
+                .text("Height scale")
+                .max_decimals(3),
+        )
+        .on_hover_text("Height of white above black, relative to the width (also used by the mesh exports)");
+        ui.add(egui::Slider::new(&mut view.light.azimuth_deg, 0.0..=360.0).text("Light from").suffix(" deg"))
+            .on_hover_text("Where the light comes from (the lit preview's light): 0 = right, 90 = top of the image");
+        ui.add(egui::Slider::new(&mut view.light.elevation_deg, 1.0..=90.0).text("up").suffix(" deg"))
+            .on_hover_text("How high the light stands above the horizon");
+        ui.add_enabled(has_ramp, egui::Checkbox::new(&mut t.use_ramp, "Colour ramp"))
+            .on_hover_text("Colour the surface with the preset's colour ramp")
+            .on_disabled_hover_text("The preset has no colour ramp (see Colour in the side panel)");
+        ui.checkbox(&mut t.wireframe, "Wireframe")
+            .on_hover_text("Draw the triangles' edges");
+        ui.checkbox(&mut t.water, "Water")
+            .on_hover_text("A water plane at an adjustable level");
+        ui.add_enabled(t.water, egui::Slider::new(&mut t.water_level, 0.0..=1.0).text("Level"))
+            .on_hover_text("Height of the water as a grey level");
+    });
+}

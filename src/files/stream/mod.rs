@@ -1,0 +1,26 @@
+//! Streamed exports: textures of any size (up to
+//! [`MAX_STREAMED_SIZE`](crate::engine::MAX_STREAMED_SIZE)) written band by band, and
+//! windows of them rendered alone, in memory that does not grow with the size.
+//!
+//! [`StreamJob`] is the entry point. Inside: [`BandPlan`] cuts the window into bands,
+//! [`BandRenderer`] renders one (through [`Preset::generate_region`](crate::Preset::generate_region)),
+//! `halo_render` adds the ring of neighbours normal maps need, the pixel layer maps the
+//! band, and a writer thread encodes it: PNG (the `png` crate's streaming writer),
+//! raw R16/R32, or OpenEXR (the `exr` crate's block writer). [`scan_stats`] measures a
+//! texture in one streamed pass (auto-levels, `lattice-studio stats`).
+
+mod band_plan;
+mod band_renderer;
+mod exr_band_writer;
+mod halo_render;
+mod payload;
+mod pipeline;
+mod png_band_writer;
+mod stream_job;
+mod texture_scan;
+
+pub use band_plan::BandPlan;
+pub use band_renderer::BandRenderer;
+pub use exr_band_writer::{EXR_CHANNEL, encode_exr};
+pub use stream_job::StreamJob;
+pub use texture_scan::scan_stats;

@@ -1,0 +1,325 @@
+//! [`StreamJob`]: a texture of any size written band by band, in any export format,
+//! whole or one window of it, in memory that does not grow with the size.
+
+use super::band_plan::BandPlan;
+use super::band_renderer::BandRenderer;
+use super::exr_band_writer::{compress_band, exr_headers, write_exr};
+use super::halo_render::render_halo;
+use super::payload::Payload;
+use super::pipeline;
+use super::png_band_writer::{PngHeader, write_png};
+use super::texture_scan::scan_stats;
+use crate::engine::{Heightmap, JobControl, ParamError, Region};
+use crate::files::atomic_file::AtomicFile;
+use crate::files::error::{Error, Result};
+use crate::files::export_format::ExportFormat;
+use crate::files::packing::{pack, packed_layers};
+use crate::files::png_io::{PRESET_KEYWORD, PngLayout};
+use crate::files::preset::Preset;
+use crate::pixels::{OutputError, PixelEncoding, ToneMap, normals_of_grid};
+use rayon::prelude::*;
+use std::io::{Seek, SeekFrom, Write};
+use std::path::Path;
+use std::sync::mpsc::Receiver;
+
+/// One streamed export: a preset's texture (or a window of it) in one format.
+///
+/// Band after band is generated, mapped and encoded, and written while the next is
+/// generated; the bytes equal those of a whole-texture export of the same window
+/// (pixels bit for bit; PNG compression may differ). With auto-levels or normalise on,
+/// the whole texture's range is needed first: give it ([`Self::with_levels`], e.g. from
+/// [`Self::measure_levels`]) or it is measured in a first streamed pass.
+#[derive(Clone, Debug)]
+pub struct StreamJob {
+    preset: Preset,
+    format: ExportFormat,
+    region: Region,
+    levels: Option<(f32, f32)>,
+    half: bool,
+    band_rows: Option<u32>,
+}
+
+impl StreamJob {
+    /// The whole texture of `preset` in `format`.
+    pub fn new(preset: Preset, format: ExportFormat) -> Self {
+        let region = Region::full(preset.size());
+        Self {
+            preset,
+            format,
+            region,
+            levels: None,
+            half: false,
+            band_rows: None,
+        }
+    }
+
+    /// Only `region` of the texture (its pixels are that window of the whole texture).
+    pub fn with_region(mut self, region: Region) -> Self {
+        self.region = region;
+        self
+    }
+
+    /// The height range that auto-levels and normalise use, instead of measuring it
+    /// (`None`: measure it when needed).
+    pub fn with_levels(mut self, levels: Option<(f32, f32)>) -> Self {
+        self.levels = levels;
+        self
+    }
+
+    /// EXR: 16-bit half floats instead of 32-bit floats.
+    pub fn with_half_float(mut self, half: bool) -> Self {
+        self.half = half;
+        self
+    }
+
+    /// Rows per band (rounded up to a multiple of 16) instead of about 4 Mpx a band:
+    /// less memory, or many bands of a small texture. The bytes written do not change.
+    pub fn with_band_rows(mut self, rows: Option<u32>) -> Self {
+        self.band_rows = rows;
+        self
+    }
+
+    fn plan(&self) -> BandPlan {
+        match self.band_rows {
+            Some(rows) => BandPlan::with_rows(self.region, rows),
+            None => BandPlan::new(self.region),
+        }
+    }
+
+    /// The window written.
+    pub fn region(&self) -> Region {
+        self.region
+    }
+
+    /// The levels given or measured ([`Self::with_levels`]), if any.
+    pub fn levels(&self) -> Option<(f32, f32)> {
+        self.levels
+    }
+
+    /// The format written.
+    pub fn format(&self) -> ExportFormat {
+        self.format
+    }
+
+    /// The preset rendered.
+    pub fn preset(&self) -> &Preset {
+        &self.preset
+    }
+
+    /// Checks the parameters, the window and the levels before any work.
+    pub fn check(&self) -> Result<()> {
+        if self.format.is_mesh() {
+            return Err(Error::NotStreamable {
+                format: self.format.id(),
+            });
+        }
+        self.preset.validate_streamed()?;
+        let size = self.preset.size();
+        if !self.region.fits(size) {
+            let Region {
+                x,
+                y,
+                width,
+                height,
+            } = self.region;
+            return Err(ParamError::Region {
+                x,
+                y,
+                width,
+                height,
+                size,
+            }
+            .into());
+        }
+        if let Some((lo, hi)) = self.levels
+            && !(lo.is_finite() && hi.is_finite())
+        {
+            return Err(OutputError::NotFinite { name: "levels" }.into());
+        }
+        Ok(())
+    }
+
+    /// Whether the whole texture's range must be measured before writing: a mapped
+    /// format with auto-levels or normalise on, and no levels given.
+    pub fn needs_levels(&self) -> bool {
+        let out = &self.preset.output;
+        self.format.is_mapped() && (out.auto_levels || out.normalize) && self.levels.is_none()
+    }
+
+    /// The whole texture's height range (min, max), measured band by band.
+    pub fn measure_levels(&self, control: &JobControl) -> Result<(f32, f32)> {
+        let s = scan_stats(&self.preset, Region::full(self.preset.size()), control)?;
+        Ok((s.min, s.max))
+    }
+
+    fn tone_map(&self, control: &JobControl) -> Result<ToneMap> {
+        let out = &self.preset.output;
+        let range = match self.levels {
+            Some(levels) => Some(levels),
+            None if self.needs_levels() => Some(self.measure_levels(control)?),
+            None => None,
+        };
+        Ok(ToneMap::new(out, range))
+    }
+
+    /// Writes the file to `out`, which must be seekable for EXR (its offset table
+    /// comes first); `name` names it in errors. `control` cancels between bands and
+    /// counts the rows written.
+    pub fn write<W: Write + Seek + Send>(
+        &self,
+        out: &mut W,
+        name: &Path,
+        control: &JobControl,
+    ) -> Result<()> {
+        self.check()?;
+        if self.format == ExportFormat::Exr {
+            self.write_exr(out, name, control)
+        } else {
+            self.write_stream(out, name, control)
+        }
+    }
+
+    /// [`Self::write`] to a stream that cannot seek (standard output, a pipe): EXR is
+    /// written to an unnamed temporary file first, then copied.
+    pub fn write_unseekable<W: Write + Send>(
+        &self,
+        out: &mut W,
+        name: &Path,
+        control: &JobControl,
+    ) -> Result<()> {
+        self.check()?;
+        if self.format != ExportFormat::Exr {
+            return self.write_stream(out, name, control);
+        }
+        let io = |e| Error::io(name, e);
+        let mut spool = tempfile::tempfile().map_err(io)?;
+        {
+            let mut buffered = std::io::BufWriter::with_capacity(1 << 20, &mut spool);
+            self.write_exr(&mut buffered, name, control)?;
+            buffered.flush().map_err(io)?;
+        }
+        spool.seek(SeekFrom::Start(0)).map_err(io)?;
+        std::io::copy(&mut spool, out).map_err(io)?;
+        out.flush().map_err(io)
+    }
+
+    /// Writes the file to `path` atomically: a failed, cancelled or killed export
+    /// leaves no file there (and keeps an old one).
+    pub fn export(&self, path: &Path, control: &JobControl) -> Result<()> {
+        self.check()?;
+        let mut file = AtomicFile::create(path)?;
+        self.write(&mut file, path, control)?;
+        file.commit()
+    }
+
+    fn write_exr<W: Write + Seek + Send>(
+        &self,
+        out: &mut W,
+        name: &Path,
+        control: &JobControl,
+    ) -> Result<()> {
+        let Region { width, height, .. } = self.region;
+        let headers = exr_headers(width, height, self.half);
+        let renderer = BandRenderer::new(&self.preset);
+        let top = self.region.y;
+        let sink_headers = headers.clone();
+        let sink = move |rx: Receiver<Payload>, out: &mut W| write_exr(sink_headers, name, rx, out);
+        pipeline::run(self.plan(), control, name, out, sink, |band| {
+            let hm = renderer.render(band)?;
+            compress_band(&headers, &hm, band.y - top, self.half, name)
+        })
+    }
+
+    fn write_stream<W: Write + Send>(
+        &self,
+        out: &mut W,
+        name: &Path,
+        control: &JobControl,
+    ) -> Result<()> {
+        let tm = self.tone_map(control)?;
+        let renderer = BandRenderer::new(&self.preset);
+        let output = &self.preset.output;
+        let plan = self.plan();
+        let Region { width, height, .. } = self.region;
+        let layout = match self.format {
+            ExportFormat::Png => Some(PngLayout::Grey8),
+            ExportFormat::Png16 => Some(PngLayout::Grey16),
+            ExportFormat::PngTransparent | ExportFormat::ColorAlpha => Some(PngLayout::Rgba8),
+            ExportFormat::Normal | ExportFormat::Color => Some(PngLayout::Rgb8),
+            ExportFormat::Packed => Some(PngLayout::Rgba8),
+            ExportFormat::Packed16 => Some(PngLayout::Rgba16),
+            ExportFormat::R16 | ExportFormat::R32 | ExportFormat::Exr => None,
+            // Refused by `check`.
+            ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => None,
+        };
+        let encoding = match self.format {
+            ExportFormat::Png => Some(PixelEncoding::Grey8),
+            ExportFormat::Png16 => Some(PixelEncoding::Grey16Be),
+            ExportFormat::R16 => Some(PixelEncoding::Grey16Le),
+            ExportFormat::PngTransparent => Some(PixelEncoding::Tinted(output.tint)),
+            ExportFormat::Color => Some(PixelEncoding::ramp(output, false)),
+            ExportFormat::ColorAlpha => Some(PixelEncoding::ramp(output, true)),
+            ExportFormat::Normal | ExportFormat::R32 | ExportFormat::Exr => None,
+            ExportFormat::Packed | ExportFormat::Packed16 => None,
+            ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => None,
+        };
+        let produce = |band: Region| -> Result<Payload> {
+            if self.format == ExportFormat::Normal {
+                let grid = render_halo(&renderer, band, |h| tm.grey(h))?;
+                let img = normals_of_grid(&grid, output.normal_strength, output.normal_convention);
+                return Ok(Payload::Bytes(img.into_raw()));
+            }
+            if self.format.is_packed() {
+                let maps = packed_layers(&self.preset, band, &JobControl::new())?;
+                let maps: Vec<&Heightmap> = maps.iter().collect();
+                let sixteen = self.format == ExportFormat::Packed16;
+                return Ok(Payload::Bytes(pack(&maps, sixteen).1));
+            }
+            let hm = renderer.render(band)?;
+            Ok(Payload::Bytes(match &encoding {
+                Some(enc) => enc.encode(&hm, &tm),
+                None => raw_f32(hm.data()),
+            }))
+        };
+        match layout {
+            Some(layout) => {
+                let ron = self.preset.to_ron();
+                let header = PngHeader {
+                    width,
+                    height,
+                    layout,
+                    text: Some((PRESET_KEYWORD, &ron)),
+                };
+                let sink = |rx, out: &mut W| write_png(&header, name, rx, out);
+                pipeline::run(plan, control, name, out, sink, produce)
+            }
+            None => pipeline::run(plan, control, name, out, write_raw(name), produce),
+        }
+    }
+}
+
+/// Little-endian f32 bytes (R32).
+fn raw_f32(values: &[f32]) -> Vec<u8> {
+    let mut bytes = vec![0u8; values.len() * 4];
+    bytes
+        .par_chunks_mut(1 << 16)
+        .zip(values.par_chunks(1 << 14))
+        .for_each(|(dst, src)| {
+            for (d, v) in dst.chunks_exact_mut(4).zip(src) {
+                d.copy_from_slice(&v.to_le_bytes());
+            }
+        });
+    bytes
+}
+
+/// The raw formats' writer: the bytes as they come.
+fn write_raw<W: Write>(name: &Path) -> impl FnOnce(Receiver<Payload>, &mut W) -> Result<()> {
+    move |rx, out| {
+        for payload in rx {
+            if let Payload::Bytes(bytes) = payload {
+                out.write_all(&bytes).map_err(|e| Error::io(name, e))?;
+            }
+        }
+        out.flush().map_err(|e| Error::io(name, e))
+    }
+}

@@ -1,0 +1,117 @@
+//! [`PixelEncoding`]: heights -> the bytes of one image format, with a tone map fixed
+//! from outside (a band of a streamed texture maps with the whole texture's levels).
+
+use super::color_ramp::RampSampler;
+use super::output_params::OutputParams;
+use super::tone_map::{ToneMap, to_u8, to_u16};
+use crate::engine::Heightmap;
+use rayon::prelude::*;
+
+/// How a mapped height becomes the bytes of one pixel.
+#[derive(Clone, Debug)]
+pub enum PixelEncoding {
+    /// 8-bit grey.
+    Grey8,
+    /// 16-bit grey, big-endian (PNG's byte order).
+    Grey16Be,
+    /// 16-bit grey, little-endian (raw R16).
+    Grey16Le,
+    /// RGBA: the tint, with the grey as alpha (the semi-transparent export).
+    Tinted([u8; 3]),
+    /// The grey through the colour ramp: RGB, or RGBA with the ramp's alpha.
+    Ramp {
+        /// The ramp.
+        sampler: RampSampler,
+        /// Keep the ramp's alpha (RGBA) or drop it (RGB).
+        alpha: bool,
+    },
+}
+
+impl PixelEncoding {
+    /// The colour-ramp encoding of `out` (its ramp, or grey when it has none).
+    pub fn ramp(out: &OutputParams, alpha: bool) -> Self {
+        PixelEncoding::Ramp {
+            sampler: out.ramp.clone().unwrap_or_default().sampler(),
+            alpha,
+        }
+    }
+
+    /// Bytes per pixel.
+    pub fn bytes_per_pixel(&self) -> usize {
+        match self {
+            PixelEncoding::Grey8 => 1,
+            PixelEncoding::Grey16Be | PixelEncoding::Grey16Le => 2,
+            PixelEncoding::Tinted(_) => 4,
+            PixelEncoding::Ramp { alpha, .. } => 3 + usize::from(*alpha),
+        }
+    }
+
+    /// One pixel of height `h` into `px` ([`Self::bytes_per_pixel`] bytes).
+    #[inline]
+    fn pixel(&self, tm: &ToneMap, h: f32, px: &mut [u8]) {
+        let g = tm.grey(h);
+        match self {
+            PixelEncoding::Grey8 => px[0] = to_u8(g),
+            PixelEncoding::Grey16Be => px.copy_from_slice(&to_u16(g).to_be_bytes()),
+            PixelEncoding::Grey16Le => px.copy_from_slice(&to_u16(g).to_le_bytes()),
+            PixelEncoding::Tinted([r, gr, b]) => px.copy_from_slice(&[*r, *gr, *b, to_u8(g)]),
+            PixelEncoding::Ramp { sampler, .. } => {
+                let c = sampler.sample(g);
+                let n = px.len();
+                px.copy_from_slice(&c[..n]);
+            }
+        }
+    }
+
+    /// Every pixel of `hm`, row-major, mapped through `tm` (rows in parallel).
+    pub fn encode(&self, hm: &Heightmap, tm: &ToneMap) -> Vec<u8> {
+        let bpp = self.bytes_per_pixel();
+        let width = hm.width() as usize;
+        let mut out = vec![0u8; hm.data().len() * bpp];
+        out.par_chunks_mut((width * bpp).max(1))
+            .zip(hm.data().par_chunks(width.max(1)))
+            .for_each(|(dst, src)| {
+                for (px, &h) in dst.chunks_exact_mut(bpp).zip(src) {
+                    self.pixel(tm, h, px);
+                }
+            });
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pixels::images::{grey8, grey16, rgba_ramp, rgba_transparent};
+
+    #[test]
+    fn encodings_match_the_whole_image_functions() {
+        let hm = Heightmap::from_rect(3, 2, vec![0.0, 0.2, 0.45, 0.5, 0.8, 1.3]).unwrap();
+        let out = OutputParams {
+            auto_levels: true,
+            tint: [9, 8, 7],
+            ramp: Some(crate::pixels::ColorRamp::builtin("terrain").unwrap()),
+            ..OutputParams::default()
+        };
+        let tm = ToneMap::for_heightmap(&hm, &out);
+        assert_eq!(
+            PixelEncoding::Grey8.encode(&hm, &tm),
+            grey8(&hm, &out).into_raw()
+        );
+        let g16 = grey16(&hm, &out).into_raw();
+        let be: Vec<u8> = g16.iter().flat_map(|v| v.to_be_bytes()).collect();
+        let le: Vec<u8> = g16.iter().flat_map(|v| v.to_le_bytes()).collect();
+        assert_eq!(PixelEncoding::Grey16Be.encode(&hm, &tm), be);
+        assert_eq!(PixelEncoding::Grey16Le.encode(&hm, &tm), le);
+        let tinted = PixelEncoding::Tinted(out.tint).encode(&hm, &tm);
+        assert_eq!(tinted, rgba_transparent(&hm, &out).into_raw());
+        let rgba = rgba_ramp(&hm, &out).into_raw();
+        assert_eq!(PixelEncoding::ramp(&out, true).encode(&hm, &tm), rgba);
+        let rgb: Vec<u8> = rgba
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        assert_eq!(PixelEncoding::ramp(&out, false).encode(&hm, &tm), rgb);
+        assert_eq!(PixelEncoding::ramp(&out, false).bytes_per_pixel(), 3);
+    }
+}

@@ -1,0 +1,258 @@
+//! Streamed exports (`StreamJob`): a texture written band by band holds the pixels of
+//! the in-memory export, a `--region` window holds that window of the whole texture
+//! (stitched tiles equal the whole file's pixels, byte for byte), fixed levels equal
+//! auto-levels, and EXR reads back as the R32 values.
+
+mod common;
+
+use common::files::preset_path;
+use lattice_studio::engine::{JobControl, Region};
+use lattice_studio::files::stream::scan_stats;
+use lattice_studio::files::{ExportFormat, Preset, StreamJob, encode_with_preset};
+use std::io::Cursor;
+use std::path::Path;
+
+fn preset(name: &str, size: u32, tileable: bool) -> Preset {
+    let mut p = Preset::load(&preset_path(name)).unwrap();
+    p.layers = p.layers.resized(size);
+    p.layers.set_tileable(tileable);
+    p
+}
+
+fn stream(job: &StreamJob) -> Vec<u8> {
+    let mut out = Cursor::new(Vec::new());
+    job.write(&mut out, Path::new("test"), &JobControl::new())
+        .unwrap();
+    out.into_inner()
+}
+
+/// The samples of a file as stored (16-bit PNG samples big-endian, raw files as they
+/// are), whatever the compression.
+fn samples(format: ExportFormat, bytes: &[u8]) -> Vec<u8> {
+    if !format.is_png() {
+        return bytes.to_vec();
+    }
+    let mut decoder = png::Decoder::new(Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::IDENTITY);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    buf
+}
+
+fn bytes_per_pixel(format: ExportFormat) -> usize {
+    match format {
+        ExportFormat::Png => 1,
+        ExportFormat::Png16 | ExportFormat::R16 => 2,
+        ExportFormat::Normal | ExportFormat::Color => 3,
+        ExportFormat::Packed16 => 8,
+        _ => 4,
+    }
+}
+
+/// Writes each tile's samples into its place in a `size`-wide image.
+fn stitch(size: u32, bpp: usize, tiles: &[(Region, Vec<u8>)]) -> Vec<u8> {
+    let mut image = vec![0u8; (size * size) as usize * bpp];
+    for (r, data) in tiles {
+        let row = r.width as usize * bpp;
+        for y in 0..r.height as usize {
+            let at = ((r.y as usize + y) * size as usize + r.x as usize) * bpp;
+            image[at..at + row].copy_from_slice(&data[y * row..(y + 1) * row]);
+        }
+    }
+    image
+}
+
+fn tiles(size: u32, n: u32) -> Vec<Region> {
+    let t = size / n;
+    (0..n * n)
+        .map(|i| Region {
+            x: (i % n) * t,
+            y: (i / n) * t,
+            width: t,
+            height: t,
+        })
+        .collect()
+}
+
+#[test]
+fn four_by_four_tiles_stitch_to_the_whole_texture() {
+    // terrain has auto-levels on: each lone tile measures the whole texture's levels.
+    for (name, tileable) in [
+        ("terrain.ron", false),
+        ("terrain.ron", true),
+        ("seamless-stone.ron", true),
+    ] {
+        let p = preset(name, 512, tileable);
+        for format in [ExportFormat::R32, ExportFormat::Png16, ExportFormat::Normal] {
+            // The whole texture in bands of 48 rows; each tile in one band.
+            let job = StreamJob::new(p.clone(), format).with_band_rows(Some(48));
+            let whole = samples(format, &stream(&job));
+            let parts: Vec<(Region, Vec<u8>)> = tiles(512, 4)
+                .into_iter()
+                .map(|r| {
+                    let job = StreamJob::new(p.clone(), format).with_region(r);
+                    (r, samples(format, &stream(&job)))
+                })
+                .collect();
+            let stitched = stitch(512, bytes_per_pixel(format), &parts);
+            assert!(
+                stitched == whole,
+                "{name} tileable={tileable} {format:?}: tiles differ from the whole texture"
+            );
+        }
+    }
+}
+
+#[test]
+fn odd_windows_of_every_format_match_the_whole_texture() {
+    let mut p = preset("lava-flow.ron", 333, false);
+    p.output.auto_levels = true;
+    let window = Region {
+        x: 17,
+        y: 40,
+        width: 101,
+        height: 250,
+    };
+    for format in ExportFormat::ALL {
+        if format.is_mesh() {
+            // Meshes are built in memory; the band writer refuses them.
+            assert!(
+                StreamJob::new(p.clone(), format).check().is_err(),
+                "{format:?}"
+            );
+            continue;
+        }
+        if format == ExportFormat::Exr {
+            continue; // compared through the R32 values in exr_reads_back_as_r32
+        }
+        let whole = samples(format, &stream(&StreamJob::new(p.clone(), format)));
+        let part = samples(
+            format,
+            &stream(&StreamJob::new(p.clone(), format).with_region(window)),
+        );
+        let bpp = bytes_per_pixel(format);
+        let row = window.width as usize * bpp;
+        for y in 0..window.height as usize {
+            let at = ((window.y as usize + y) * 333 + window.x as usize) * bpp;
+            assert_eq!(
+                &part[y * row..(y + 1) * row],
+                &whole[at..at + row],
+                "{format:?} row {y}"
+            );
+        }
+    }
+}
+
+#[test]
+fn streamed_files_hold_the_in_memory_export() {
+    // 200 rows: not a multiple of the 16-row band unit; a ramp and auto-levels on;
+    // bands of 16 and 48 rows and the default (one band) all give the same pixels.
+    for (name, size, tileable) in [
+        ("lava-flow.ron", 200, false),
+        ("seamless-stone.ron", 256, true),
+    ] {
+        let mut p = preset(name, size, tileable);
+        p.output.auto_levels = true;
+        p.output.normalize = name == "lava-flow.ron";
+        let hm = p.generate(&JobControl::new()).unwrap();
+        for format in ExportFormat::ALL {
+            if format == ExportFormat::Exr || format.is_mesh() {
+                continue;
+            }
+            let memory = samples(
+                format,
+                &encode_with_preset(&hm, &p, format, Path::new("m")).unwrap(),
+            );
+            for rows in [None, Some(16), Some(48)] {
+                let job = StreamJob::new(p.clone(), format).with_band_rows(rows);
+                let streamed = samples(format, &stream(&job));
+                assert!(
+                    memory == streamed,
+                    "{name} {format:?} bands of {rows:?} rows"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn fixed_levels_equal_auto_levels() {
+    let mut p = preset("terrain.ron", 300, false);
+    p.output.auto_levels = true;
+    let control = JobControl::new();
+    let s = scan_stats(&p, Region::full(300), &control).unwrap();
+    let whole = p.generate(&control).unwrap().stats();
+    assert_eq!(s, whole, "streamed statistics differ from the heightmap's");
+    for format in [ExportFormat::Png16, ExportFormat::R16, ExportFormat::Normal] {
+        let auto = stream(&StreamJob::new(p.clone(), format));
+        let fixed = stream(&StreamJob::new(p.clone(), format).with_levels(Some((s.min, s.max))));
+        assert!(auto == fixed, "{format:?}");
+        // Other levels give other bytes: the levels are really used.
+        let other = StreamJob::new(p.clone(), format).with_levels(Some((s.min, s.max * 2.0)));
+        assert!(stream(&other) != auto, "{format:?}");
+    }
+}
+
+#[test]
+fn exr_reads_back_as_r32() {
+    let p = preset("terrain.ron", 200, false);
+    let dir = tempfile::tempdir().unwrap();
+    let r32: Vec<f32> = stream(&StreamJob::new(p.clone(), ExportFormat::R32))
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    for half in [false, true] {
+        let path = dir.path().join(format!("h{half}.exr"));
+        StreamJob::new(p.clone(), ExportFormat::Exr)
+            .with_half_float(half)
+            .export(&path, &JobControl::new())
+            .unwrap();
+        let image = exr::prelude::read_first_flat_layer_from_file(&path).unwrap();
+        let layer = &image.layer_data;
+        assert_eq!(layer.size, exr::math::Vec2(200, 200));
+        assert_eq!(layer.channel_data.list.len(), 1);
+        let channel = &layer.channel_data.list[0];
+        assert!(channel.name == *"Y");
+        match (&channel.sample_data, half) {
+            (exr::prelude::FlatSamples::F32(v), false) => assert!(v == &r32),
+            (exr::prelude::FlatSamples::F16(v), true) => {
+                let want: Vec<half::f16> = r32.iter().map(|&h| half::f16::from_f32(h)).collect();
+                assert!(v == &want);
+            }
+            _ => panic!("unexpected sample type, half={half}"),
+        }
+    }
+    // The app's export (the whole heightmap in memory) reads back the same.
+    let hm = p.generate(&JobControl::new()).unwrap();
+    let path = dir.path().join("memory.exr");
+    let bytes = encode_with_preset(&hm, &p, ExportFormat::Exr, &path).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    let image = exr::prelude::read_first_flat_layer_from_file(&path).unwrap();
+    match &image.layer_data.channel_data.list[0].sample_data {
+        exr::prelude::FlatSamples::F32(v) => assert!(v == &r32),
+        _ => panic!("the in-memory EXR is not f32"),
+    }
+    // A window of the EXR holds that window of the values.
+    let window = Region {
+        x: 50,
+        y: 33,
+        width: 70,
+        height: 41,
+    };
+    let path = dir.path().join("w.exr");
+    StreamJob::new(p, ExportFormat::Exr)
+        .with_region(window)
+        .export(&path, &JobControl::new())
+        .unwrap();
+    let image = exr::prelude::read_first_flat_layer_from_file(&path).unwrap();
+    let exr::prelude::FlatSamples::F32(v) = &image.layer_data.channel_data.list[0].sample_data
+    else {
+        panic!("not f32");
+    };
+    for y in 0..41usize {
+        let at = (33 + y) * 200 + 50;
+        assert!(v[y * 70..(y + 1) * 70] == r32[at..at + 70], "row {y}");
+    }
+}
