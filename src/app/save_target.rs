@@ -1,27 +1,15 @@
 //! Where a preset may be saved: "Save to my presets" never overwrites another preset
 //! (it picks "name 2"), and the shipped presets are read-only in the app.
 
+use crate::services::properties::name_slug;
 use std::path::{Path, PathBuf};
 
 /// The file name for a preset called `name`: lower-case letters and digits, other
 /// characters as dashes (`"  My Rock!  "` -> `my-rock.ron`).
 pub fn preset_file_name(name: &str) -> String {
-    let slug: String = name
-        .trim()
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let slug = slug.trim_matches('-');
-    if slug.is_empty() {
-        "preset.ron".to_owned()
-    } else {
-        format!("{slug}.ron")
+    match name_slug(name) {
+        slug if slug.is_empty() => "preset.ron".to_owned(),
+        slug => format!("{slug}.ron"),
     }
 }
 

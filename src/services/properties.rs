@@ -63,7 +63,17 @@ pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static
 /// A file name (no extension, no spaces) built from the parameters, as Parberry's
 /// `GetFileName` does ("Perlin-Perm-Quintic-4-256-64"): proximity, random source, table
 /// size and distribution for the table sources, fade, octaves, initial step, seed.
+///
+/// A layered texture is named after its preset instead ("layered-terrain-3layers-512px"):
+/// one layer's parameters would not describe it.
 pub fn default_file_stem(preset: &Preset) -> String {
+    if preset.layers.len() > 1 {
+        let slug = match name_slug(&preset.name) {
+            s if s.is_empty() => "layers".to_owned(),
+            s => s,
+        };
+        return format!("{slug}-{}layers-{}px", preset.layers.len(), preset.size());
+    }
     let n = preset.noise();
     let mut parts = vec![n.proximity.id().to_owned(), n.random.id().to_owned()];
     if uses_table(n.random) {
@@ -78,6 +88,23 @@ pub fn default_file_stem(preset: &Preset) -> String {
         format!("{}px", n.size),
     ]);
     parts.join("-")
+}
+
+/// `name` in lower-case letters and digits, other characters as dashes, trimmed of
+/// dashes (`"  My Rock!  "` -> `my-rock`); empty when nothing is left.
+pub fn name_slug(name: &str) -> String {
+    let slug: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    slug.trim_matches('-').to_owned()
 }
 
 #[cfg(test)]
@@ -109,6 +136,13 @@ mod tests {
             stem.starts_with("gradient-original-table-hermite"),
             "{stem}"
         );
+        let mut layered = parberry();
+        layered.name = "  Rock & Ridges! ".into();
+        let top = crate::engine::Layer::new("top", layered.noise().clone());
+        layered.layers.insert(1, top).unwrap();
+        assert_eq!(default_file_stem(&layered), "rock---ridges-2layers-512px");
+        layered.name.clear();
+        assert_eq!(default_file_stem(&layered), "layers-2layers-512px");
     }
 
     #[test]
