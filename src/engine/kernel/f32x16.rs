@@ -15,9 +15,11 @@ use super::sample_lane::{MAX_INDEX, SampleLane};
 use super::simd_lane::simd_lane;
 use crate::engine::lane::Lane;
 use core::arch::x86_64::{
-    __m512, __m512i, _mm512_add_ps, _mm512_andnot_si512, _mm512_castps_si512, _mm512_castsi512_ps,
-    _mm512_cvttps_epi32, _mm512_div_ps, _mm512_i32gather_ps, _mm512_max_ps, _mm512_min_ps,
-    _mm512_mul_ps, _mm512_permutex2var_ps, _mm512_roundscale_ps, _mm512_sub_ps, _mm512_xor_si512,
+    __m512, __m512i, _CMP_GE_OQ, _CMP_LE_OQ, _mm512_add_epi32, _mm512_add_ps, _mm512_andnot_si512,
+    _mm512_castps_si512, _mm512_castsi512_ps, _mm512_cmp_ps_mask, _mm512_cvtss_f32,
+    _mm512_cvttps_epi32, _mm512_div_ps, _mm512_i32gather_ps, _mm512_loadu_ps, _mm512_max_ps,
+    _mm512_min_ps, _mm512_mul_ps, _mm512_permutex2var_ps, _mm512_roundscale_ps, _mm512_set1_epi32,
+    _mm512_sub_ps, _mm512_xor_si512,
 };
 
 /// Sixteen lanes, with the [`Avx512`] proof that operating on them is sound: every value
@@ -166,6 +168,49 @@ impl SampleLane for F32x16 {
         // the sixteen reads is inside `table`.
         let v = unsafe { _mm512_i32gather_ps::<4>(i.v, table.as_ptr()) };
         F32x16 { v, isa }
+    }
+    const WINDOW: usize = 32;
+    #[inline(always)]
+    fn first(self) -> f32 {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
+        unsafe {
+            _mm512_cvtss_f32(self.v)
+        }
+    }
+    #[inline(always)]
+    fn all_within(self, lo: f32, hi: f32) -> bool {
+        let (lo, hi) = (self.splat(lo), self.splat(hi));
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
+        let inside = unsafe {
+            _mm512_cmp_ps_mask::<_CMP_GE_OQ>(self.v, lo.v)
+                & _mm512_cmp_ps_mask::<_CMP_LE_OQ>(self.v, hi.v)
+        };
+        inside == 0xFFFF
+    }
+    #[inline(always)]
+    fn window_pair(isa: Avx512, t: &[f32], r: Self) -> (Self, Self) {
+        let Some(w) = t.first_chunk::<32>() else {
+            let zero = Self::broadcast(isa, 0.0);
+            return (zero, zero);
+        };
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX-512F; the two loads read `w[..16]` and `w[16..]`,
+        // inside the 32 floats of `w`; the permutes read registers only (any index).
+        let (a, b) = unsafe {
+            let (lo, hi) = (
+                _mm512_loadu_ps(w.as_ptr()),
+                _mm512_loadu_ps(w[16..].as_ptr()),
+            );
+            let i = _mm512_cvttps_epi32(r.v);
+            let i1 = _mm512_add_epi32(i, _mm512_set1_epi32(1));
+            (
+                _mm512_permutex2var_ps(lo, i, hi),
+                _mm512_permutex2var_ps(lo, i1, hi),
+            )
+        };
+        (F32x16 { v: a, isa }, F32x16 { v: b, isa })
     }
 }
 

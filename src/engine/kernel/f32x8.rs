@@ -15,9 +15,11 @@ use super::sample_lane::{MAX_INDEX, SampleLane};
 use super::simd_lane::simd_lane;
 use crate::engine::lane::Lane;
 use core::arch::x86_64::{
-    __m256, __m256i, _mm256_add_ps, _mm256_andnot_ps, _mm256_cvttps_epi32, _mm256_div_ps,
-    _mm256_floor_ps, _mm256_i32gather_ps, _mm256_max_ps, _mm256_min_ps, _mm256_mul_ps,
-    _mm256_sub_ps, _mm256_xor_ps,
+    __m256, __m256i, _CMP_GE_OQ, _CMP_LE_OQ, _mm256_add_epi32, _mm256_add_ps, _mm256_and_ps,
+    _mm256_andnot_ps, _mm256_blendv_ps, _mm256_castsi256_ps, _mm256_cmp_ps, _mm256_cmpgt_epi32,
+    _mm256_cvtss_f32, _mm256_cvttps_epi32, _mm256_div_ps, _mm256_floor_ps, _mm256_i32gather_ps,
+    _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps, _mm256_movemask_ps, _mm256_mul_ps,
+    _mm256_permutevar8x32_ps, _mm256_set1_epi32, _mm256_sub_ps, _mm256_xor_ps,
 };
 
 /// Eight lanes, with the [`Avx2`] proof that operating on them is sound: every value is
@@ -126,6 +128,56 @@ impl SampleLane for F32x8 {
         // eight reads is inside `table`.
         let v = unsafe { _mm256_i32gather_ps::<4>(table.as_ptr(), i.v) };
         F32x8 { v, isa }
+    }
+    const WINDOW: usize = 16;
+    #[inline(always)]
+    fn first(self) -> f32 {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        unsafe {
+            _mm256_cvtss_f32(self.v)
+        }
+    }
+    #[inline(always)]
+    fn all_within(self, lo: f32, hi: f32) -> bool {
+        let (lo, hi) = (self.splat(lo), self.splat(hi));
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        let inside = unsafe {
+            _mm256_movemask_ps(_mm256_and_ps(
+                _mm256_cmp_ps::<_CMP_GE_OQ>(self.v, lo.v),
+                _mm256_cmp_ps::<_CMP_LE_OQ>(self.v, hi.v),
+            ))
+        };
+        inside == 0xFF
+    }
+    #[inline(always)]
+    fn window_pair(isa: Avx2, t: &[f32], r: Self) -> (Self, Self) {
+        let Some(w) = t.first_chunk::<16>() else {
+            let zero = Self::broadcast(isa, 0.0);
+            return (zero, zero);
+        };
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX2; the two loads read `w[..8]` and `w[8..]`, inside
+        // the 16 floats of `w`; the permutes and blends read registers only.
+        let (a, b) = unsafe {
+            let (lo, hi) = (
+                _mm256_loadu_ps(w.as_ptr()),
+                _mm256_loadu_ps(w[8..].as_ptr()),
+            );
+            let seven = _mm256_set1_epi32(7);
+            // Each index picks from `lo` (below 8) or `hi` by its low three bits.
+            let pick = |i: __m256i| {
+                _mm256_blendv_ps(
+                    _mm256_permutevar8x32_ps(lo, i),
+                    _mm256_permutevar8x32_ps(hi, i),
+                    _mm256_castsi256_ps(_mm256_cmpgt_epi32(i, seven)),
+                )
+            };
+            let i = _mm256_cvttps_epi32(r.v);
+            (pick(i), pick(_mm256_add_epi32(i, _mm256_set1_epi32(1))))
+        };
+        (F32x8 { v: a, isa }, F32x8 { v: b, isa })
     }
 }
 

@@ -32,6 +32,17 @@ pub(super) trait SampleLane: Lane {
     /// `table[i]` for each lane's index `i`; all zero if the indices' bound is not below
     /// `table.len()` (callers make sure it is).
     fn gather(isa: Self::Isa, table: &[f32], i: Self::Idx) -> Self;
+    /// Floats [`Self::window_pair`] picks from: two registers' worth.
+    const WINDOW: usize;
+    /// Lane 0.
+    fn first(self) -> f32;
+    /// Whether every lane is in `lo..=hi` (a NaN lane is not).
+    fn all_within(self, lo: f32, hi: f32) -> bool;
+    /// `(t[r], t[r + 1])` for each lane's `r` (whole numbers in `0..=WINDOW - 2`, as
+    /// [`Self::all_within`] checked): the corners of a lattice row for lanes whose cells
+    /// are close together, by register permutes instead of gathers. All zero if `t`
+    /// holds fewer than `WINDOW` floats.
+    fn window_pair(isa: Self::Isa, t: &[f32], r: Self) -> (Self, Self);
 }
 
 impl SampleLane for f32 {
@@ -64,6 +75,23 @@ impl SampleLane for f32 {
     #[inline(always)]
     fn gather(_: (), table: &[f32], i: u32) -> Self {
         table.get(i as usize).copied().unwrap_or(0.0)
+    }
+    const WINDOW: usize = 2;
+    #[inline(always)]
+    fn first(self) -> f32 {
+        self
+    }
+    #[inline(always)]
+    fn all_within(self, lo: f32, hi: f32) -> bool {
+        self >= lo && self <= hi
+    }
+    #[inline(always)]
+    fn window_pair(_: (), t: &[f32], r: f32) -> (f32, f32) {
+        let r = r as usize;
+        match t.get(r..r + 2) {
+            Some(&[a, b]) if t.len() >= Self::WINDOW => (a, b),
+            _ => (0.0, 0.0),
+        }
     }
 }
 
@@ -112,6 +140,40 @@ mod tests {
                 } else {
                     assert_eq!(got.to_bits(), want.to_bits(), "{f:?} {t}");
                 }
+            }
+        }
+    }
+
+    /// The window lookups of every build pick what indexing the table picks.
+    #[test]
+    fn window_pairs_index_the_window() {
+        let t: Vec<f32> = (0..40).map(|i| i as f32 * 1.5 - 7.0).collect();
+        fn check<V: SampleLane>(isa: V::Isa, t: &[f32]) {
+            let r: Vec<f32> = (0..V::W)
+                .map(|i| ((i * 7) % (V::WINDOW - 1)) as f32)
+                .collect();
+            let rel = V::read(isa, &r);
+            assert!(rel.all_within(0.0, (V::WINDOW - 2) as f32));
+            assert!(!rel.all_within(1.0, (V::WINDOW - 2) as f32) || V::W == 1);
+            let (a, b) = V::window_pair(isa, t, rel);
+            let (mut ga, mut gb) = ([0.0f32; 16], [0.0f32; 16]);
+            a.write(&mut ga);
+            b.write(&mut gb);
+            for (i, r) in r.iter().enumerate() {
+                assert_eq!((ga[i], gb[i]), (t[*r as usize], t[*r as usize + 1]));
+            }
+            let (z, _) = V::window_pair(isa, &t[..V::WINDOW - 1], rel);
+            let mut gz = [1.0f32; 16];
+            z.write(&mut gz);
+            assert!(gz[..V::W].iter().all(|v| *v == 0.0));
+            assert_eq!(V::read(isa, &t).first(), t[0]);
+        }
+        check::<f32>((), &t);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(isa) = super::super::avx2::Avx2::detect() {
+            check::<super::super::f32x8::F32x8>(isa, &t);
+            if let Some(wide) = isa.avx512() {
+                check::<super::super::f32x16::F32x16>(wide, &t);
             }
         }
     }

@@ -7,6 +7,10 @@
 use super::plan::{Octave, Plan};
 use crate::engine::random::PreparedSource;
 
+/// Floats past the grid's end that window loads may read (never pick): the widest
+/// lane type's window.
+const WINDOW_PAD: usize = 32;
+
 /// The corner numbers of one octave over the reach of one tile.
 #[derive(Default)]
 pub(super) struct CornerGrid {
@@ -59,7 +63,8 @@ impl CornerGrid {
         (self.x0, self.y0, self.cols) = (cx0 as i32, cy0 as i32, cols);
         self.bound = (corners - cols - 2) as u32;
         for k in 0..needs {
-            self.planes[k].resize(corners, 0.0);
+            // Room past the last corner for the window loads of the widest lanes.
+            self.planes[k].resize(corners + WINDOW_PAD, 0.0);
             self.row[k].resize(cols, 0.0);
         }
         let columns = match &plan.source {

@@ -114,6 +114,8 @@ fn grid_octave<V: SampleLane, P: ProximityFn>(
     let w = [fl * ft, fr * ft, fl * fb, fr * fb];
     let r = if g.direct {
         direct_corners::<V, P>(isa, job, o, g, fx, fy)
+    } else if let Some(r) = window_corners::<V, P>(isa, g, fx, fy) {
+        r
     } else {
         let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
         let i = gi.index(g.bound);
@@ -128,6 +130,45 @@ fn grid_octave<V: SampleLane, P: ProximityFn>(
         r
     };
     P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, &r, w)
+}
+
+/// The corners' numbers of each lane's cell when all lanes' cells are in one lattice
+/// row and a few columns of each other (nearly always: the warp fields are smooth), by
+/// two loads and a permute per corner row instead of gathers; `None` otherwise. The
+/// numbers are the grid's, at the indices the gathers would read, so the result is the
+/// same bits.
+#[inline(always)]
+fn window_corners<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    g: &CornerGrid,
+    fx: V,
+    fy: V,
+) -> Option<[[V; 4]; 4]> {
+    let (x, y) = (fx.first(), fy.first());
+    if !fy.all_within(y, y) {
+        return None;
+    }
+    // Lane 0 is about the leftmost; leave room for lanes a little left of it.
+    let left = (x - (V::WINDOW / 4) as f32).max(g.x0 as f32);
+    let r = fx - V::all(isa, left);
+    if !r.all_within(0.0, (V::WINDOW - 2) as f32) {
+        return None;
+    }
+    let (row, col) = (y - g.y0 as f32, left - g.x0 as f32);
+    if !(row >= 0.0 && col >= 0.0) {
+        return None;
+    }
+    let top = row as usize * g.cols + col as usize;
+    let bottom = top + g.cols;
+    let zero = V::all(isa, 0.0);
+    let mut c = [[zero; 4]; 4];
+    for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
+        let t = plane.get(top..top + V::WINDOW)?;
+        let b = plane.get(bottom..bottom + V::WINDOW)?;
+        (c[0][n], c[1][n]) = V::window_pair(isa, t, r);
+        (c[2][n], c[3][n]) = V::window_pair(isa, b, r);
+    }
+    Some(c)
 }
 
 /// The corners' numbers of each lane's cell, drawn one pixel at a time.
