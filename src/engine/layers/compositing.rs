@@ -44,8 +44,80 @@ pub(super) fn mix(b: f32, blended: f32, a: f32) -> f32 {
     }
 }
 
+/// One layer's part of a composite: its heights, levels, blend mode and opacity.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pass<'a> {
+    pub top: &'a [f32],
+    pub levels: Option<LevelsMap>,
+    pub mode: BlendMode,
+    pub alpha: PassAlpha<'a>,
+}
+
+/// A [`Pass`]'s opacity: uniform, or per pixel from a mask layer.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum PassAlpha<'a> {
+    /// The same opacity everywhere (see [`Alpha::uniform`]).
+    Uniform(f32),
+    /// The mask layer's heights through its levels, clamped, times the opacity (see
+    /// [`mask_into`]).
+    Mask {
+        heights: &'a [f32],
+        levels: Option<LevelsMap>,
+        opacity: f32,
+    },
+}
+
+/// Composites `passes`, bottom first, onto `out`, one chunk of pixels at a time through
+/// every pass: the chunk stays in cache while the layers are blended onto it, where one
+/// whole-map pass per layer would stream the composite through memory once per layer.
+/// Each pixel goes through exactly the operations of [`blend_into`] pass after pass.
+pub(super) fn composite_into(out: &mut [f32], passes: &[Pass<'_>]) {
+    out.par_chunks_mut(CHUNK)
+        .enumerate()
+        .for_each_init(Vec::new, |mask, (c, b)| {
+            let at = c * CHUNK..c * CHUNK + b.len();
+            for p in passes {
+                let top = p.top.get(at.clone()).unwrap_or(&[]);
+                let alpha = match p.alpha {
+                    PassAlpha::Uniform(a) => Alpha::uniform(a),
+                    PassAlpha::Mask {
+                        heights,
+                        levels,
+                        opacity,
+                    } => {
+                        let heights = heights.get(at.clone()).unwrap_or(&[]);
+                        mask_into(mask, heights, levels, opacity);
+                        Alpha::PerPixel(mask)
+                    }
+                };
+                blend_chunk(b, top, p.levels, p.mode, alpha);
+            }
+        });
+}
+
 /// Blends `top` (through `levels`) onto `below` in place with `mode` and `alpha`.
 pub(super) fn blend_into(
+    below: &mut [f32],
+    top: &[f32],
+    levels: Option<LevelsMap>,
+    mode: BlendMode,
+    alpha: Alpha<'_>,
+) {
+    below
+        .par_chunks_mut(CHUNK)
+        .zip(top.par_chunks(CHUNK))
+        .enumerate()
+        .for_each(|(c, (b, t))| {
+            let alpha = match alpha {
+                Alpha::PerPixel(m) => Alpha::PerPixel(m.get(c * CHUNK..).unwrap_or(&[])),
+                a => a,
+            };
+            blend_chunk(b, t, levels, mode, alpha);
+        });
+}
+
+/// [`blend_into`] on one chunk, on this thread.
+fn blend_chunk(
     below: &mut [f32],
     top: &[f32],
     levels: Option<LevelsMap>,
@@ -62,36 +134,32 @@ pub(super) fn blend_into(
     }
 }
 
+#[inline(always)]
 fn run(
-    below: &mut [f32],
-    top: &[f32],
+    b: &mut [f32],
+    t: &[f32],
     levels: Option<LevelsMap>,
     alpha: Alpha<'_>,
-    blend: impl Fn(f32, f32) -> f32 + Sync,
+    blend: impl Fn(f32, f32) -> f32,
 ) {
     let level = |t: f32| levels.map_or(t, |l| l.apply(t));
-    below
-        .par_chunks_mut(CHUNK)
-        .zip(top.par_chunks(CHUNK))
-        .enumerate()
-        .for_each(|(c, (b, t))| match alpha {
-            Alpha::One => {
-                for (b, &t) in b.iter_mut().zip(t) {
-                    *b = blend(*b, level(t));
-                }
+    match alpha {
+        Alpha::One => {
+            for (b, &t) in b.iter_mut().zip(t) {
+                *b = blend(*b, level(t));
             }
-            Alpha::Uniform(a) => {
-                for (b, &t) in b.iter_mut().zip(t) {
-                    *b = mix(*b, blend(*b, level(t)), a);
-                }
+        }
+        Alpha::Uniform(a) => {
+            for (b, &t) in b.iter_mut().zip(t) {
+                *b = mix(*b, blend(*b, level(t)), a);
             }
-            Alpha::PerPixel(m) => {
-                let m = m.get(c * CHUNK..).unwrap_or(&[]);
-                for ((b, &t), &a) in b.iter_mut().zip(t).zip(m) {
-                    *b = mix(*b, blend(*b, level(t)), a);
-                }
+        }
+        Alpha::PerPixel(m) => {
+            for ((b, &t), &a) in b.iter_mut().zip(t).zip(m) {
+                *b = mix(*b, blend(*b, level(t)), a);
             }
-        });
+        }
+    }
 }
 
 /// Fills `mask` with `opacity` times the mask layer's `heights` through its `levels`,

@@ -2,7 +2,7 @@
 //! keeping each layer's heights so that the next render recomputes only the layers
 //! whose noise or warp changed, and those that read them.
 
-use super::compositing::{Alpha, blend_into, mask_into};
+use super::compositing::{Alpha, Pass, PassAlpha, blend_into, composite_into};
 use super::layer_stack::LayerStack;
 use super::raw_spec::RawSpec;
 use crate::engine::engine_error::EngineError;
@@ -76,41 +76,53 @@ impl LayerCache {
             _ => (0..stack.len()).filter(|&i| stack[i].enabled).collect(),
         };
         let mut out = Heightmap::filled_rect(region.width, region.height, 0.0);
-        let mut mask = Vec::new();
-        for &i in &shown {
-            let layer = &stack[i];
-            let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
-            if solo.is_some() {
+        if solo.is_some() {
+            for &i in &shown {
+                let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
                 blend_into(
                     out.data_mut(),
                     top.data(),
-                    layer.levels.map(),
+                    stack[i].levels.map(),
                     Default::default(),
                     Alpha::One,
                 );
-                continue;
             }
-            let alpha = match layer.mask.as_deref().and_then(|m| stack.index_of(m)) {
-                Some(j) => {
-                    let heights = self.heights(&RawSpec::of_layer(stack, j), region, control)?;
-                    mask_into(
-                        &mut mask,
-                        heights.data(),
-                        stack[j].levels.map(),
-                        layer.opacity,
-                    );
-                    Alpha::PerPixel(&mask)
-                }
-                None => Alpha::uniform(layer.opacity),
-            };
-            blend_into(
-                out.data_mut(),
-                top.data(),
-                layer.levels.map(),
-                layer.blend,
-                alpha,
-            );
+            return Ok(out);
         }
+        // Every layer's heights (and its mask's) first, then one blending sweep.
+        let mut maps = Vec::with_capacity(shown.len());
+        for &i in &shown {
+            let layer = &stack[i];
+            let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
+            let mask = match layer.mask.as_deref().and_then(|m| stack.index_of(m)) {
+                Some(j) => Some((
+                    j,
+                    self.heights(&RawSpec::of_layer(stack, j), region, control)?,
+                )),
+                None => None,
+            };
+            maps.push((i, top, mask));
+        }
+        let passes: Vec<Pass<'_>> = maps
+            .iter()
+            .map(|(i, top, mask)| {
+                let layer = &stack[*i];
+                Pass {
+                    top: top.data(),
+                    levels: layer.levels.map(),
+                    mode: layer.blend,
+                    alpha: match mask {
+                        Some((j, heights)) => PassAlpha::Mask {
+                            heights: heights.data(),
+                            levels: stack[*j].levels.map(),
+                            opacity: layer.opacity,
+                        },
+                        None => PassAlpha::Uniform(layer.opacity),
+                    },
+                }
+            })
+            .collect();
+        composite_into(out.data_mut(), &passes);
         Ok(out)
     }
 
