@@ -166,7 +166,7 @@ mod tests {
             let mut gz = [1.0f32; 16];
             z.write(&mut gz);
             assert!(gz[..V::W].iter().all(|v| *v == 0.0));
-            assert_eq!(V::read(isa, &t).first(), t[0]);
+            assert_eq!(V::read(isa, t).first(), t[0]);
         }
         check::<f32>((), &t);
         #[cfg(target_arch = "x86_64")]
