@@ -62,15 +62,26 @@ pub fn encode_png(
         enc.set_color(color);
         enc.set_depth(depth);
         enc.set_compression(png::Compression::Fast);
-        if let Some((keyword, text)) = text {
-            enc.add_itxt_chunk(keyword.to_owned(), text.to_owned())
-                .map_err(err)?;
-        }
         let mut writer = enc.write_header().map_err(err)?;
+        write_text_chunk(&mut writer, text).map_err(err)?;
         writer.write_image_data(data).map_err(err)?;
         writer.finish().map_err(err)?;
     }
     Ok(bytes)
+}
+
+/// Writes `(keyword, text)` as an iTXt chunk, its text zlib-compressed (a preset's RON
+/// shrinks to about a quarter); readers inflate it no further than [`MAX_PRESET_TEXT`].
+pub(crate) fn write_text_chunk<W: std::io::Write>(
+    writer: &mut png::Writer<W>,
+    text: Option<(&str, &str)>,
+) -> Result<(), png::EncodingError> {
+    let Some((keyword, text)) = text else {
+        return Ok(());
+    };
+    let mut chunk = png::text_metadata::ITXtChunk::new(keyword, text);
+    chunk.compressed = true;
+    writer.write_text_chunk(&chunk)
 }
 
 /// Whether `bytes` start with the PNG signature.
@@ -143,6 +154,29 @@ pub fn read_text_from<R: BufRead + Seek>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_preset_chunk_is_compressed() {
+        let text = "(name: \"a\", description: \"repeated\")\n".repeat(50);
+        let data = vec![0u8; 16];
+        let png = encode_png(
+            Path::new("x"),
+            4,
+            PngLayout::Grey8,
+            &data,
+            Some(("k", &text)),
+        );
+        let png = png.unwrap();
+        // iTXt: keyword, NUL, compression flag 1, method 0.
+        let at = png.windows(4).position(|w| w == b"iTXt").unwrap();
+        assert_eq!(&png[at + 4..at + 8], b"k\0\x01\0");
+        let len = u32::from_be_bytes(png[at - 4..at].try_into().unwrap()) as usize;
+        assert!(len < text.len() / 4, "{len} bytes for {}", text.len());
+        assert_eq!(
+            read_text(&png, "k", Path::new("x")).unwrap().as_deref(),
+            Some(text.as_str())
+        );
+    }
 
     #[test]
     fn text_round_trips_in_every_layout() {

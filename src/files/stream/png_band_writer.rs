@@ -8,13 +8,14 @@
 
 use super::payload::Payload;
 use crate::files::error::{Error, Result};
-use crate::files::png_io::PngLayout;
+use crate::files::png_io::{PngLayout, write_text_chunk};
 use std::io::Write;
 use std::path::Path;
 use std::sync::mpsc::Receiver;
 
 /// Compressed bytes per IDAT chunk: 12 bytes of chunk framing per MiB instead of the
-/// streaming writer's default 4 KiB chunks (0.3 % of the file).
+/// streaming writer's default 4 KiB chunks (0.3 % of the file). Larger chunks measured
+/// slower here (8 MiB: 1.8 s instead of 1.25 s for a 16384 png16).
 const IDAT_BYTES: usize = 1 << 20;
 
 /// The PNG's shape and the preset text it carries.
@@ -46,11 +47,8 @@ pub fn write_png<W: Write>(
     enc.set_color(color);
     enc.set_depth(depth);
     enc.set_compression(png::Compression::Fast);
-    if let Some((keyword, text)) = header.text {
-        enc.add_itxt_chunk(keyword.to_owned(), text.to_owned())
-            .map_err(err)?;
-    }
     let mut writer = enc.write_header().map_err(err)?;
+    write_text_chunk(&mut writer, header.text).map_err(err)?;
     let mut stream = writer.stream_writer_with_size(IDAT_BYTES).map_err(err)?;
     for payload in rx {
         if let Payload::Bytes(bytes) = payload {
