@@ -3,7 +3,7 @@
 use super::command::Command;
 use crate::{
     engine::{Heightmap, JobControl},
-    files::{ExportFormat, Preset},
+    files::{ExportFormat, Preset, StreamJob},
     mesh::MeshOptions,
 };
 use std::path::PathBuf;
@@ -80,6 +80,10 @@ pub fn export(job: ExportJob, reply: Sender<Command>, ctx: &egui::Context) {
             path,
         } = job;
         let result = (|| {
+            if format.is_packed() {
+                // Each channel is its layer alone: the composite is not needed.
+                return StreamJob::new(preset, format).export(&path, &JobControl::new());
+            }
             let hm = match heightmap {
                 Some(hm) => hm,
                 None => Arc::new(preset.generate(&JobControl::new())?),

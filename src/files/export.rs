@@ -7,7 +7,7 @@ use super::export_format::ExportFormat;
 use super::mesh_export::{
     encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
 };
-use super::packing::{pack, packed_layers};
+use super::packing::{pack, packed_pixels};
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
 use super::preset::Preset;
 use super::stream::encode_exr;
@@ -39,9 +39,8 @@ pub fn encode_with_preset(
 ) -> Result<Vec<u8>> {
     if format.is_packed() {
         let region = Region::full(preset.size());
-        let maps = packed_layers(preset, region, &JobControl::new())?;
-        let maps: Vec<&Heightmap> = maps.iter().collect();
-        let (layout, data) = pack(&maps, format == ExportFormat::Packed16);
+        let sixteen = format == ExportFormat::Packed16;
+        let (layout, data) = packed_pixels(preset, region, sixteen, &JobControl::new())?;
         let text = preset.to_ron();
         let text = Some((PRESET_KEYWORD, text.as_str()));
         return encode_png(path, preset.size(), layout, &data, text);

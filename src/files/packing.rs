@@ -23,6 +23,19 @@ pub fn packed_layers(
     Ok(maps)
 }
 
+/// The packed image of `region`: [`packed_layers`] interleaved by [`pack`] (16 bits per
+/// sample when `sixteen`). Returns the PNG layout and its bytes.
+pub fn packed_pixels(
+    preset: &Preset,
+    region: Region,
+    sixteen: bool,
+    control: &JobControl,
+) -> Result<(PngLayout, Vec<u8>)> {
+    let maps = packed_layers(preset, region, control)?;
+    let maps: Vec<&Heightmap> = maps.iter().collect();
+    Ok(pack(&maps, sixteen))
+}
+
 /// Interleaves `maps` (R, G, B, A; at most four, all the same size) into RGBA samples:
 /// each height clamped to 0..1 and scaled to the full range (NaN counts as 0). Missing
 /// colour channels are 0 and a missing alpha is opaque. Returns the PNG layout and its

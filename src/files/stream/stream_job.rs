@@ -9,11 +9,11 @@ use super::payload::Payload;
 use super::pipeline;
 use super::png_band_writer::{PngHeader, write_png};
 use super::texture_scan::scan_stats;
-use crate::engine::{Heightmap, JobControl, ParamError, Region};
+use crate::engine::{JobControl, ParamError, Region};
 use crate::files::atomic_file::AtomicFile;
 use crate::files::error::{Error, Result};
 use crate::files::export_format::ExportFormat;
-use crate::files::packing::{pack, packed_layers};
+use crate::files::packing::packed_pixels;
 use crate::files::png_io::{PRESET_KEYWORD, PngLayout};
 use crate::files::preset::Preset;
 use crate::pixels::{OutputError, PixelEncoding, ToneMap, normals_of_grid};
@@ -270,10 +270,9 @@ impl StreamJob {
                 return Ok(Payload::Bytes(img.into_raw()));
             }
             if self.format.is_packed() {
-                let maps = packed_layers(&self.preset, band, &JobControl::new())?;
-                let maps: Vec<&Heightmap> = maps.iter().collect();
                 let sixteen = self.format == ExportFormat::Packed16;
-                return Ok(Payload::Bytes(pack(&maps, sixteen).1));
+                let (_, bytes) = packed_pixels(&self.preset, band, sixteen, &JobControl::new())?;
+                return Ok(Payload::Bytes(bytes));
             }
             let hm = renderer.render(band)?;
             Ok(Payload::Bytes(match &encoding {
