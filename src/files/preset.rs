@@ -5,13 +5,12 @@ use super::error::{Error, Result};
 use super::png_io::{self, MAX_PRESET_TEXT};
 pub use super::preset_file::PRESET_VERSION;
 use super::preset_file::{DEFAULT_DESCRIPTION, DEFAULT_NAME, PresetFile};
-use super::regular_file::read_limited;
+use super::regular_file::{read_at_most, read_limited};
 use crate::engine::{
     self, EngineError, Heightmap, JobControl, LayerStack, NoiseParams, ParamError, Region,
 };
 use crate::pixels::OutputParams;
 use serde::{Deserialize, Serialize};
-use std::io::Read;
 use std::path::Path;
 
 /// Most layers packed into one image (R, G, B, A).
@@ -174,18 +173,7 @@ impl Preset {
     /// copied command line can carry a whole layered preset in a here-document), at
     /// most [`MAX_PRESET_TEXT`] bytes; `origin` names the stream in errors.
     pub fn read_from(reader: impl std::io::Read, origin: &Path) -> Result<Preset> {
-        let mut bytes = Vec::new();
-        reader
-            .take(MAX_PRESET_TEXT as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io(origin, e))?;
-        if bytes.len() > MAX_PRESET_TEXT {
-            return Err(Error::TooLarge {
-                path: origin.to_path_buf(),
-                what: "the preset text",
-                limit: MAX_PRESET_TEXT as u64,
-            });
-        }
+        let bytes = read_at_most(reader, MAX_PRESET_TEXT as u64, origin, "the preset text")?;
         let text = String::from_utf8(bytes).map_err(|_| Error::Preset {
             path: origin.to_path_buf(),
             message: "not RON text (UTF-8); a PNG's preset is read from its file".to_owned(),

@@ -104,21 +104,36 @@ pub(crate) fn open_regular(path: &Path) -> Result<File> {
 pub(crate) fn read_limited(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>> {
     let file = open_regular(path)?;
     let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
-    let too_large = || Error::TooLarge {
-        path: path.to_path_buf(),
-        what,
-        limit,
-    };
     if len > limit {
-        return Err(too_large());
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            what,
+            limit,
+        });
     }
+    // The file may have grown since the check.
+    read_at_most(file, limit, path, what)
+}
+
+/// Reads `source` to its end, refusing it (with `path` and `what` in the error) when it
+/// holds more than `limit` bytes; no more than `limit + 1` bytes are ever read.
+pub(crate) fn read_at_most(
+    source: impl Read,
+    limit: u64,
+    path: &Path,
+    what: &'static str,
+) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    file.take(limit + 1)
+    source
+        .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(path, e))?;
-    // The file may have grown since the check.
     if bytes.len() as u64 > limit {
-        return Err(too_large());
+        return Err(Error::TooLarge {
+            path: path.to_path_buf(),
+            what,
+            limit,
+        });
     }
     Ok(bytes)
 }
