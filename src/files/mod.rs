@@ -33,6 +33,7 @@ pub use mesh_export::{
     MAX_GLB_TEXTURE, encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
 };
 pub use obj_writer::write_obj;
+pub use packed_channels::CHANNEL_NAMES;
 pub use png_io::{
     MAX_PRESET_TEXT, PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text,
     read_text_from,

@@ -6,7 +6,7 @@ use super::preset::{MAX_CHANNELS, Preset};
 use crate::engine::LayerError;
 
 /// Channel names in packing order.
-const CHANNELS: [&str; MAX_CHANNELS] = ["R", "G", "B", "A"];
+pub const CHANNEL_NAMES: [&str; MAX_CHANNELS] = ["R", "G", "B", "A"];
 
 impl Preset {
     /// The layers packed into channels by `packed` exports, as stack indices: the
@@ -29,7 +29,7 @@ impl Preset {
             }
             .into());
         }
-        for (name, channel) in self.channels.iter().zip(CHANNELS) {
+        for (name, channel) in self.channels.iter().zip(CHANNEL_NAMES) {
             if self.layers.index_of(name).is_none() {
                 return Err(LayerError::UnknownReference {
                     layer: format!("channel {channel}"),

@@ -1,10 +1,7 @@
 //! The "Packed channels" group: which layer a packed export writes to R, G, B and A.
 
 use super::labelled::labelled;
-use crate::files::{MAX_CHANNELS, Preset};
-
-/// Channel names in packing order.
-const CHANNELS: [&str; MAX_CHANNELS] = ["R", "G", "B", "A"];
+use crate::files::{CHANNEL_NAMES, MAX_CHANNELS, Preset};
 
 /// Edits `draft.channels`. With none named, a packed export takes the bottom four
 /// layers; the boxes show that default, and the preset names channels only once one
@@ -29,7 +26,7 @@ pub fn packed_channels_ui(ui: &mut egui::Ui, draft: &mut Preset) {
         .map(|c| shown.get(c).cloned().flatten())
         .collect();
     let before = chosen.clone();
-    for (c, channel) in CHANNELS.iter().enumerate() {
+    for (c, channel) in CHANNEL_NAMES.iter().enumerate() {
         labelled(
             ui,
             channel,
