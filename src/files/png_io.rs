@@ -40,6 +40,22 @@ impl PngLayout {
             PngLayout::Rgba16 => (png::ColorType::Rgba, png::BitDepth::Sixteen),
         }
     }
+
+    /// Bytes per pixel.
+    pub fn bytes_per_pixel(self) -> usize {
+        match self {
+            PngLayout::Grey8 => 1,
+            PngLayout::Grey16 => 2,
+            PngLayout::Rgb8 => 3,
+            PngLayout::Rgba8 => 4,
+            PngLayout::Rgba16 => 8,
+        }
+    }
+
+    /// Bytes of one unfiltered row of `width` pixels.
+    pub fn row_bytes(self, width: u32) -> usize {
+        width as usize * self.bytes_per_pixel()
+    }
 }
 
 /// Encodes a square `size x size` image (big-endian samples for 16-bit), with an

@@ -1,12 +1,20 @@
-//! [`Payload`]: what the band producer hands the file writer: encoded bytes, or EXR
-//! chunks already compressed.
+//! [`Payload`]: what the band producer hands the file writer: bytes, filtered PNG
+//! rows, or EXR chunks already compressed.
 
 use exr::block::chunk::Chunk;
 
 /// One band, ready for the writer thread.
 pub enum Payload {
-    /// Bytes to write (raw formats) or to filter and compress (PNG), in order.
+    /// Bytes to write as they are (raw formats).
     Bytes(Vec<u8>),
+    /// A PNG band: its rows filtered (each its filter type byte, then the row), and
+    /// the pixels they came from (stored instead when compression does not pay).
+    Rows {
+        /// Filtered rows, ready to compress.
+        filtered: Vec<u8>,
+        /// The same rows unfiltered.
+        pixels: Vec<u8>,
+    },
     /// Compressed EXR chunks with their block index (increasing y).
     Chunks(Vec<(usize, Chunk)>),
 }

@@ -1,6 +1,7 @@
 //! [`StreamJob`]: a texture of any size written band by band, in any export format,
 //! whole or one window of it, in memory that does not grow with the size.
 
+use super::band_filter::BandFilter;
 use super::band_plan::BandPlan;
 use super::band_renderer::BandRenderer;
 use super::exr_band_writer::{compress_band, exr_headers, write_exr};
@@ -18,6 +19,7 @@ use crate::files::png_io::{PRESET_KEYWORD, PngLayout};
 use crate::files::preset::Preset;
 use crate::pixels::{OutputError, PixelEncoding, ToneMap, normals_of_grid};
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::mpsc::Receiver;
@@ -290,7 +292,20 @@ impl StreamJob {
                     text: Some((PRESET_KEYWORD, &ron)),
                 };
                 let sink = |rx, out: &mut W| write_png(&header, name, rx, out);
-                pipeline::run(plan, control, name, out, sink, produce)
+                let row_bytes = layout.row_bytes(width);
+                let filter = RefCell::new(BandFilter::new(row_bytes, layout.bytes_per_pixel()));
+                let needs_pixels = header.needs_pixels();
+                let filtered = |band| match produce(band)? {
+                    Payload::Bytes(mut pixels) => {
+                        let filtered = filter.borrow_mut().filter(&pixels);
+                        if !needs_pixels {
+                            pixels = Vec::new();
+                        }
+                        Ok(Payload::Rows { filtered, pixels })
+                    }
+                    other => Ok(other),
+                };
+                pipeline::run(plan, control, name, out, sink, filtered)
             }
             None => pipeline::run(plan, control, name, out, write_raw(name), produce),
         }

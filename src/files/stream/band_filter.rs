@@ -1,0 +1,291 @@
+//! [`BandFilter`]: PNG's per-row prediction filters applied to a band of rows at once,
+//! on the thread pool, so the writer thread is left with compression alone.
+//!
+//! The choice per row is the `png` crate's adaptive heuristic, reproduced exactly (try
+//! Up, Sub, Average, Paeth; keep the smallest sum of the bytes read as signed; a later
+//! filter wins a tie; stop at the first that sums to 0). With each row then handed to
+//! `fdeflate` in one call, as the crate's whole-image encoder does, a streamed PNG's
+//! compressed data is byte for byte that of an in-memory export.
+
+use rayon::prelude::*;
+
+/// PNG filter type bytes (PNG specification, section 9.2).
+const UP: u8 = 2;
+const SUB: u8 = 1;
+const AVERAGE: u8 = 3;
+const PAETH: u8 = 4;
+
+/// Filters the rows of successive bands of one image, remembering the last row of the
+/// band before (the row the first row of the next band is predicted from).
+#[derive(Clone, Debug)]
+pub struct BandFilter {
+    bpp: usize,
+    previous: Vec<u8>,
+}
+
+impl BandFilter {
+    /// A filter for rows of `row_bytes` bytes with `bpp` bytes per pixel (rounded up to
+    /// 1 for sub-byte pixels, as PNG's filters do); the row above the first is zeros.
+    pub fn new(row_bytes: usize, bpp: usize) -> Self {
+        Self {
+            bpp: bpp.max(1),
+            previous: vec![0; row_bytes],
+        }
+    }
+
+    /// The filtered rows of `band` (whole rows, top to bottom), each prefixed by its
+    /// filter type byte, and remembers the band's last row for the next call.
+    pub fn filter(&mut self, band: &[u8]) -> Vec<u8> {
+        let line = self.previous.len();
+        if line == 0 || band.is_empty() {
+            return Vec::new();
+        }
+        debug_assert_eq!(band.len() % line, 0, "a band holds whole rows");
+        let mut out = vec![0u8; band.len() / line * (line + 1)];
+        let bpp = self.bpp;
+        let previous = &self.previous;
+        out.par_chunks_mut(line + 1)
+            .zip(band.par_chunks(line))
+            .enumerate()
+            .for_each(|(y, (dst, cur))| {
+                let above = if y == 0 {
+                    previous.as_slice()
+                } else {
+                    &band[(y - 1) * line..y * line]
+                };
+                filter_row(bpp, above, cur, dst);
+            });
+        let last = band.len() - line;
+        self.previous.copy_from_slice(&band[last..]);
+        out
+    }
+}
+
+/// Writes the filter type byte and the filtered `cur` (predicted from the row `above`)
+/// to `dst`, choosing the filter as the `png` crate's adaptive mode does.
+fn filter_row(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        #[allow(unsafe_code)]
+        // SAFETY: the CPU has AVX2 (checked just above), the one feature it is built for.
+        return unsafe { filter_row_avx2(bpp, above, cur, dst) };
+    }
+    filter_row_portable(bpp, above, cur, dst);
+}
+
+/// [`filter_row_portable`] compiled for AVX2: 32 byte lanes where the portable build
+/// has 16 (SSE2). It measured 2.7 times as fast, making filtering a small share of a
+/// PNG export instead of a third of the pool's work.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn filter_row_avx2(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {
+    filter_row_portable(bpp, above, cur, dst);
+}
+
+/// [`filter_row`] for any CPU; inlined into the AVX2 build.
+#[inline(always)]
+fn filter_row_portable(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {
+    let costs = costs(bpp, above, cur);
+    let mut best = (u64::MAX, UP);
+    for (cost, kind) in costs.into_iter().zip([UP, SUB, AVERAGE, PAETH]) {
+        if cost <= best.0 {
+            best = (cost, kind);
+            if cost == 0 {
+                break;
+            }
+        }
+    }
+    let kind = best.1;
+    dst[0] = kind;
+    let dst = &mut dst[1..];
+    let head = bpp.min(cur.len());
+    let n = cur.len() - head;
+    // The first pixel has no left neighbour (a = c = 0); the rest, one loop per filter
+    // over equal slices, which the compiler vectorises.
+    for i in 0..head {
+        dst[i] = cur[i].wrapping_sub(predict(kind, 0, above[i], 0));
+    }
+    let (out, x) = (&mut dst[head..], &cur[head..]);
+    let (a, b, c) = (&cur[..n], &above[head..cur.len()], &above[..n]);
+    match kind {
+        SUB => apply(out, x, a, b, c, |a, _, _| a),
+        UP => apply(out, x, a, b, c, |_, b, _| b),
+        AVERAGE => apply(out, x, a, b, c, |a, b, _| average(a, b)),
+        _ => apply(out, x, a, b, c, paeth),
+    }
+}
+
+/// `out = x - predict(a, b, c)`, element by element.
+#[inline(always)]
+fn apply(
+    out: &mut [u8],
+    x: &[u8],
+    a: &[u8],
+    b: &[u8],
+    c: &[u8],
+    predict: impl Fn(u8, u8, u8) -> u8,
+) {
+    for ((((o, &x), &a), &b), &c) in out.iter_mut().zip(x).zip(a).zip(b).zip(c) {
+        *o = x.wrapping_sub(predict(a, b, c));
+    }
+}
+
+/// The cost (sum of the filtered bytes read as signed magnitudes) of Up, Sub, Average
+/// and Paeth for one row, in one pass over it.
+#[inline(always)]
+fn costs(bpp: usize, above: &[u8], cur: &[u8]) -> [u64; 4] {
+    let cost = |x: u8| u64::from((x as i8).unsigned_abs());
+    let head = bpp.min(cur.len());
+    let mut sums = [0u64; 4];
+    for i in 0..head {
+        let (x, b) = (cur[i], above[i]);
+        sums[0] += cost(x.wrapping_sub(b));
+        sums[1] += cost(x);
+        sums[2] += cost(x.wrapping_sub(b >> 1));
+        sums[3] += cost(x.wrapping_sub(b));
+    }
+    let n = cur.len() - head;
+    let (x, a) = (&cur[head..], &cur[..n]);
+    let (b, c) = (&above[head..cur.len()], &above[..n]);
+    // In bytes throughout (|v as i8| is min(v, -v) for a byte), so the compiler
+    // vectorises it 16 or 32 lanes wide.
+    // Chunks short enough for 16-bit lane sums (at most 128 a byte).
+    const CHUNK: usize = 256;
+    let mag = |v: u8| v.min(v.wrapping_neg());
+    let chunks = x
+        .chunks(CHUNK)
+        .zip(a.chunks(CHUNK))
+        .zip(b.chunks(CHUNK).zip(c.chunks(CHUNK)));
+    for ((x, a), (b, c)) in chunks {
+        let mut part = [0u16; 4];
+        for (((&x, &a), &b), &c) in x.iter().zip(a).zip(b).zip(c) {
+            part[0] += u16::from(mag(x.wrapping_sub(b)));
+            part[1] += u16::from(mag(x.wrapping_sub(a)));
+            part[2] += u16::from(mag(x.wrapping_sub(average(a, b))));
+            part[3] += u16::from(mag(x.wrapping_sub(paeth(a, b, c))));
+        }
+        for (s, p) in sums.iter_mut().zip(part) {
+            *s += u64::from(p);
+        }
+    }
+    sums
+}
+
+/// The prediction of filter `kind` from the left (`a`), above (`b`) and upper-left
+/// (`c`) bytes.
+#[inline(always)]
+fn predict(kind: u8, a: u8, b: u8, c: u8) -> u8 {
+    match kind {
+        SUB => a,
+        UP => b,
+        AVERAGE => average(a, b),
+        _ => paeth(a, b, c),
+    }
+}
+
+#[inline(always)]
+fn average(a: u8, b: u8) -> u8 {
+    // (a + b) / 2 without leaving bytes.
+    (a & b) + ((a ^ b) >> 1)
+}
+
+/// PNG's Paeth predictor: whichever of `a`, `b`, `c` is nearest `a + b - c`, ties going
+/// to `a`, then `b`.
+///
+/// In bytes only (Versari's FPNGE form), so the loops vectorise 16 lanes wide: the
+/// distances to `a` and `b` are `|b - c|` and `|a - c|`; the distance to `c` is their
+/// difference when `a` and `b` lie on either side of `c`, and otherwise at least both,
+/// so any value as large (255) picks the same predictor.
+#[inline(always)]
+fn paeth(a: u8, b: u8, c: u8) -> u8 {
+    let pa = b.max(c) - b.min(c);
+    let pb = a.max(c) - a.min(c);
+    let pc = if (a < c) == (c < b) {
+        pa.max(pb) - pa.min(pb)
+    } else {
+        255
+    };
+    let b_or_c = if pb <= pc { b } else { c };
+    if pa <= pb && pa <= pc { a } else { b_or_c }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The zlib-inflated IDAT stream of a PNG: its filtered rows.
+    fn filtered_stream(png_bytes: &[u8]) -> Vec<u8> {
+        let mut idat = Vec::new();
+        let mut at = 8;
+        while at + 8 <= png_bytes.len() {
+            let len = u32::from_be_bytes(png_bytes[at..at + 4].try_into().unwrap()) as usize;
+            if &png_bytes[at + 4..at + 8] == b"IDAT" {
+                idat.extend_from_slice(&png_bytes[at + 8..at + 8 + len]);
+            }
+            at += 12 + len;
+        }
+        fdeflate::decompress_to_vec(&idat).unwrap()
+    }
+
+    fn noise_bytes(n: usize, seed: u32) -> Vec<u8> {
+        let mut s = seed;
+        (0..n)
+            .map(|i| {
+                s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                // Smooth ramps with noise, so every filter wins somewhere.
+                ((i / 7) as u8).wrapping_add((s >> 29) as u8)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn matches_the_png_crates_adaptive_filter() {
+        use crate::files::png_io::{PngLayout, encode_png};
+        let path = std::path::Path::new("t.png");
+        for (layout, bpp) in [
+            (PngLayout::Grey8, 1),
+            (PngLayout::Grey16, 2),
+            (PngLayout::Rgb8, 3),
+            (PngLayout::Rgba8, 4),
+            (PngLayout::Rgba16, 8),
+        ] {
+            let size = 37;
+            let line = size * bpp;
+            let mut data = noise_bytes(line * size, bpp as u32);
+            // A flat row and a repeated row: the early exits at a cost of 0.
+            data[line * 3..line * 4].fill(9);
+            let (head, rest) = data.split_at_mut(line * 6);
+            rest[..line].copy_from_slice(&head[line * 5..]);
+            let png_bytes = encode_png(path, size as u32, layout, &data, None).unwrap();
+            let mut filter = BandFilter::new(line, bpp);
+            // Uneven bands: the row above a band's first comes from the band before.
+            let mut ours = Vec::new();
+            for band in [
+                &data[..line * 5],
+                &data[line * 5..line * 6],
+                &data[line * 6..],
+            ] {
+                ours.extend(filter.filter(band));
+            }
+            assert_eq!(ours, filtered_stream(&png_bytes), "{layout:?}");
+        }
+    }
+
+    #[test]
+    fn paeth_follows_the_specification() {
+        assert_eq!(paeth(0, 255, 128), 128);
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                for c in (0..=255u8).step_by(3) {
+                    let p = i16::from(a) + i16::from(b) - i16::from(c);
+                    // min_by_key keeps the first of equals: a, then b, then c.
+                    let near = [a, b, c]
+                        .into_iter()
+                        .min_by_key(|&v| (p - i16::from(v)).abs())
+                        .unwrap();
+                    assert_eq!(paeth(a, b, c), near, "{a} {b} {c}");
+                }
+            }
+        }
+    }
+}
