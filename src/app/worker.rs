@@ -107,7 +107,7 @@ fn run(
     let mut recycler = Recycler::default();
     // Per-layer heights of the last full-size and preview renders: a change to one
     // layer recomputes only it and the layers that read it.
-    let mut layers = (LayerCache::new(), LayerCache::new());
+    let mut layers = (LayerCache::for_editing(), LayerCache::for_editing());
     while let Ok(mut next) = rx.recv() {
         // Only the newest queued job matters.
         while let Ok(newer) = rx.try_recv() {
@@ -131,7 +131,7 @@ fn run(
         }));
         if outcome.is_err() {
             cache = None;
-            layers = (LayerCache::new(), LayerCache::new());
+            layers = (LayerCache::for_editing(), LayerCache::for_editing());
             send(Command::RenderFailed(
                 "internal error while rendering these parameters (please report it)".into(),
             ));
@@ -214,9 +214,10 @@ fn render(
     }
 }
 
-/// Generates the composite of `layers` (or layer `solo` alone). A single noise goes
-/// straight through the kernels, into `spare`'s memory when there is one; a stack goes
-/// through `cache`, which keeps each layer's heights for the next render.
+/// Generates the composite of `layers` (or layer `solo` alone), into `spare`'s memory
+/// when there is one. A single noise goes straight through the kernels; a stack goes
+/// through `cache`, which keeps each layer's heights (and the composite below the top
+/// layer) for the next render.
 fn generate(
     layers: &LayerStack,
     solo: Option<usize>,
@@ -226,13 +227,12 @@ fn generate(
 ) -> crate::files::Result<(Heightmap, Duration)> {
     let start = Instant::now();
     let region = Region::full(layers.size());
-    let hm = if layers.is_single_noise() && solo.is_none() {
-        let mut hm = spare.unwrap_or_else(|| Heightmap::filled(layers.size(), 0.0));
+    let mut hm = spare.unwrap_or_else(|| Heightmap::filled(layers.size(), 0.0));
+    if layers.is_single_noise() && solo.is_none() {
         layers.generate_region_into(region, control, &mut hm)?;
-        hm
     } else {
-        cache.render(layers, region, solo, control)?
-    };
+        cache.render_into(layers, region, solo, control, &mut hm)?;
+    }
     Ok((hm, start.elapsed()))
 }
 

@@ -67,15 +67,29 @@ pub(super) enum PassAlpha<'a> {
     },
 }
 
-/// Composites `passes`, bottom first, onto `out`, one chunk of pixels at a time through
+/// What a composite starts from, set chunk by chunk as it is blended (so it costs no
+/// sweep of its own).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Start<'a> {
+    /// Zero heights (the bottom of a stack).
+    Zero,
+    /// The composite of the layers below the passes, as long as the output.
+    Below(&'a [f32]),
+}
+
+/// Composites `passes`, bottom first, from `start` into `out`, one chunk of pixels at a time through
 /// every pass: the chunk stays in cache while the layers are blended onto it, where one
 /// whole-map pass per layer would stream the composite through memory once per layer.
 /// Each pixel goes through exactly the operations of [`blend_into`] pass after pass.
-pub(super) fn composite_into(out: &mut [f32], passes: &[Pass<'_>]) {
+pub(super) fn composite_into(out: &mut [f32], start: Start<'_>, passes: &[Pass<'_>]) {
     out.par_chunks_mut(CHUNK)
         .enumerate()
         .for_each_init(Vec::new, |mask, (c, b)| {
             let at = c * CHUNK..c * CHUNK + b.len();
+            match start {
+                Start::Zero => b.fill(0.0),
+                Start::Below(below) => b.copy_from_slice(below.get(at.clone()).unwrap_or(&[])),
+            }
             for p in passes {
                 let top = p.top.get(at.clone()).unwrap_or(&[]);
                 let alpha = match p.alpha {

@@ -2,7 +2,8 @@
 //! keeping each layer's heights so that the next render recomputes only the layers
 //! whose noise or warp changed, and those that read them.
 
-use super::compositing::{Alpha, Pass, PassAlpha, blend_into, composite_into};
+use super::composite_prefix::{CompositePrefix, MAX_PREFIX_PIXELS, PassKey};
+use super::compositing::{Alpha, Pass, PassAlpha, Start, blend_into, composite_into};
 use super::layer_stack::LayerStack;
 use super::raw_spec::RawSpec;
 use crate::engine::engine_error::EngineError;
@@ -16,7 +17,16 @@ use std::sync::Arc;
 #[derive(Clone, Debug, Default)]
 pub struct LayerCache {
     entries: Vec<Entry>,
+    /// Keep the composite below the top layer ([`Self::for_editing`]).
+    keep_prefix: bool,
+    prefix: Option<CompositePrefix>,
+    /// Maps of heights no longer used, whose memory the next unwarped layer computed
+    /// reuses: a fresh 2048 x 2048 map costs its page faults, as much as a few octaves.
+    spare: Vec<Heightmap>,
 }
+
+/// Spare maps kept at most (each at most [`MAX_PREFIX_PIXELS`]).
+const MAX_SPARE: usize = 2;
 
 #[derive(Clone, Debug)]
 struct Entry {
@@ -31,6 +41,17 @@ impl LayerCache {
     /// An empty cache.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty cache for a texture being edited: it also keeps the composite of the
+    /// layers below the top one (windows up to 4096 x 4096), so that a change to the top
+    /// layer re-renders in about the time of that layer alone. Renders that use a cache
+    /// once (bands of an export) should not pay for that extra map: use [`Self::new`].
+    pub fn for_editing() -> Self {
+        Self {
+            keep_prefix: true,
+            ..Self::default()
+        }
     }
 
     /// How many heightmaps the cache holds.
@@ -54,13 +75,33 @@ impl LayerCache {
         solo: Option<usize>,
         control: &JobControl,
     ) -> Result<Heightmap, EngineError> {
+        let mut out = Heightmap::filled_rect(0, 0, 0.0);
+        self.render_into(stack, region, solo, control, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Self::render`] into `out`, reusing its memory.
+    pub fn render_into(
+        &mut self,
+        stack: &LayerStack,
+        region: Region,
+        solo: Option<usize>,
+        control: &JobControl,
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
         stack.validate()?;
         check_region(stack, region)?;
         for e in &mut self.entries {
             e.used = false;
         }
-        let result = self.composite(stack, region, solo, control);
-        self.entries.retain(|e| e.used);
+        let result = self.composite(stack, region, solo, control, out);
+        for e in std::mem::take(&mut self.entries) {
+            if e.used {
+                self.entries.push(e);
+            } else if self.spare.len() < MAX_SPARE && e.heights.data().len() <= MAX_PREFIX_PIXELS {
+                self.spare.extend(Arc::try_unwrap(e.heights).ok());
+            }
+        }
         result
     }
 
@@ -70,13 +111,15 @@ impl LayerCache {
         region: Region,
         solo: Option<usize>,
         control: &JobControl,
-    ) -> Result<Heightmap, EngineError> {
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
         let shown: Vec<usize> = match solo {
             Some(i) if i < stack.len() => vec![i],
             _ => (0..stack.len()).filter(|&i| stack[i].enabled).collect(),
         };
-        let mut out = Heightmap::filled_rect(region.width, region.height, 0.0);
+        out.reshape_rect(region.width, region.height);
         if solo.is_some() {
+            out.data_mut().fill(0.0);
             for &i in &shown {
                 let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
                 blend_into(
@@ -87,10 +130,11 @@ impl LayerCache {
                     Alpha::One,
                 );
             }
-            return Ok(out);
+            return Ok(());
         }
         // Every layer's heights (and its mask's) first, then one blending sweep.
         let mut maps = Vec::with_capacity(shown.len());
+        let mut keys = Vec::with_capacity(shown.len());
         for &i in &shown {
             let layer = &stack[i];
             let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
@@ -101,6 +145,15 @@ impl LayerCache {
                 )),
                 None => None,
             };
+            keys.push(PassKey {
+                top: Arc::clone(&top),
+                levels: layer.levels,
+                mode: layer.blend,
+                opacity: layer.opacity,
+                mask: mask
+                    .as_ref()
+                    .map(|(j, h)| (Arc::clone(h), stack[*j].levels)),
+            });
             maps.push((i, top, mask));
         }
         let passes: Vec<Pass<'_>> = maps
@@ -122,8 +175,42 @@ impl LayerCache {
                 }
             })
             .collect();
-        composite_into(out.data_mut(), &passes);
-        Ok(out)
+        let n = passes.len();
+        let keep = self.keep_prefix && n >= 2 && out.data().len() <= MAX_PREFIX_PIXELS;
+        if !keep {
+            self.prefix = None;
+            composite_into(out.data_mut(), Start::Zero, &passes);
+            return Ok(());
+        }
+        // The layers below the top one, from the last render when they are unchanged;
+        // the top pass then runs on them alone (the same operations per pixel, in the
+        // same order, as one sweep through every pass).
+        let below = &keys[..n - 1];
+        if let Some(p) = self.prefix.as_ref().filter(|p| p.matches(region, below)) {
+            composite_into(
+                out.data_mut(),
+                Start::Below(p.below.data()),
+                &passes[n - 1..],
+            );
+            return Ok(());
+        }
+        let mut prefix = self.prefix.take().map_or_else(
+            || Heightmap::filled_rect(region.width, region.height, 0.0),
+            |p| p.below,
+        );
+        prefix.reshape_rect(region.width, region.height);
+        composite_into(prefix.data_mut(), Start::Zero, &passes[..n - 1]);
+        composite_into(
+            out.data_mut(),
+            Start::Below(prefix.data()),
+            &passes[n - 1..],
+        );
+        self.prefix = Some(CompositePrefix {
+            region,
+            key: below.to_vec(),
+            below: prefix,
+        });
+        Ok(())
     }
 
     /// The heights of `spec` over `region`, from the cache or computed (with the warp
@@ -146,8 +233,12 @@ impl LayerCache {
         }
         let heights = match &spec.warp {
             None => {
-                // Zeroed memory comes from the OS untouched; only the kernel writes it.
-                let mut map = Heightmap::filled_rect(region.width, region.height, 0.0);
+                // A spare map's memory, or zeroed memory the OS hands out untouched;
+                // only the kernel writes it.
+                let mut map = self
+                    .spare
+                    .pop()
+                    .unwrap_or_else(|| Heightmap::filled_rect(0, 0, 0.0));
                 generate_region_into(&spec.noise, region, control, &mut map)?;
                 map
             }
@@ -250,195 +341,5 @@ fn check_region(stack: &LayerStack, region: Region) -> Result<(), EngineError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::generation::generate_region;
-    use crate::engine::layers::blend_mode::BlendMode;
-    use crate::engine::layers::layer::Layer;
-    use crate::engine::layers::levels::Levels;
-    use crate::engine::layers::warp::{Warp, WarpSource};
-    use crate::engine::noise_params::NoiseParams;
-    use crate::engine::proximity::Proximity;
-
-    fn noise(seed: i32, proximity: Proximity) -> NoiseParams {
-        NoiseParams {
-            size: 128,
-            seed,
-            octaves: 4,
-            initial_step: 32,
-            proximity,
-            ..NoiseParams::default()
-        }
-    }
-
-    /// Three layers using every feature: levels, a mask, warps by a noise and by a layer.
-    fn stack(tileable: bool) -> LayerStack {
-        let base = noise(1, Proximity::Gradient);
-        let mut ridges = Layer::new("ridges", noise(2, Proximity::GradientRigged));
-        ridges.blend = BlendMode::Max;
-        ridges.opacity = 0.8;
-        ridges.mask = Some("base".into());
-        ridges.levels = Levels {
-            gain: 1.5,
-            offset: -0.1,
-            invert: false,
-        };
-        ridges.warp = Some(Warp::with_default_noise(&ridges.noise, 12.0));
-        let mut veins = Layer::new("veins", noise(3, Proximity::TriangularEdgeTwo));
-        veins.blend = BlendMode::Overlay;
-        veins.warp = Some(Warp {
-            amplitude: -20.0,
-            source: WarpSource::Layer("ridges".into()),
-        });
-        let layers = vec![Layer::new("base", base), ridges, veins];
-        LayerStack::from_layers(128, tileable, layers).unwrap()
-    }
-
-    fn render(s: &LayerStack, region: Region) -> Heightmap {
-        LayerCache::new()
-            .render(s, region, None, &JobControl::new())
-            .unwrap()
-    }
-
-    #[test]
-    fn one_plain_layer_is_its_noise_bit_for_bit() {
-        let s = LayerStack::single(noise(9, Proximity::MonkeySaddle));
-        let region = Region::full(128);
-        let want = generate_region(&s[0].noise, region, &JobControl::new()).unwrap();
-        assert_eq!(render(&s, region), want);
-    }
-
-    #[test]
-    fn windows_are_exactly_the_whole_and_threads_do_not_matter() {
-        for tileable in [false, true] {
-            let s = stack(tileable);
-            let whole = render(&s, Region::full(128));
-            for (x, y, w, h) in [(0, 0, 128, 17), (13, 40, 50, 9), (127, 127, 1, 1)] {
-                let part = render(
-                    &s,
-                    Region {
-                        x,
-                        y,
-                        width: w,
-                        height: h,
-                    },
-                );
-                for r in 0..h {
-                    let row = &whole.row(y + r)[x as usize..(x + w) as usize];
-                    assert_eq!(part.row(r), row, "tileable {tileable}, window at {x},{y}");
-                }
-            }
-            let one = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .build()
-                .unwrap();
-            assert_eq!(one.install(|| render(&s, Region::full(128))), whole);
-        }
-    }
-
-    #[test]
-    fn a_zero_amplitude_is_no_warp() {
-        let mut s = stack(false);
-        s[1].warp.as_mut().unwrap().amplitude = 0.0;
-        s[2].warp.as_mut().unwrap().amplitude = 0.0;
-        let mut plain = s.clone();
-        plain[1].warp = None;
-        plain[2].warp = None;
-        assert_eq!(
-            render(&s, Region::full(128)),
-            render(&plain, Region::full(128))
-        );
-        assert_ne!(
-            render(&stack(false), Region::full(128)),
-            render(&plain, Region::full(128))
-        );
-    }
-
-    #[test]
-    fn a_warped_tileable_texture_has_no_seam() {
-        let mut s = stack(true);
-        s[0].warp = Some(Warp::with_default_noise(&s[0].noise, 30.0));
-        let map = render(&s, Region::full(128));
-        let n = 128;
-        let step = |a: f32, b: f32| f64::from((a - b).abs());
-        let (mut seam, mut inside) = (0.0, 0.0);
-        for i in 0..n {
-            seam += step(map.get(0, i), map.get(n - 1, i)) + step(map.get(i, 0), map.get(i, n - 1));
-            inside += step(map.get(63, i), map.get(64, i)) + step(map.get(i, 63), map.get(i, 64));
-        }
-        assert!(seam < 2.0 * inside, "seam {seam} vs inside {inside}");
-    }
-
-    #[test]
-    fn only_changed_layers_and_their_dependents_are_recomputed() {
-        let mut s = stack(false);
-        let mut cache = LayerCache::new();
-        let region = Region::full(128);
-        let control = JobControl::new();
-        let first = cache.render(&s, region, None, &control).unwrap();
-        let held: Vec<_> = cache
-            .entries
-            .iter()
-            .map(|e| Arc::clone(&e.heights))
-            .collect();
-        // Blend, opacity and levels need no new heights.
-        s[2].opacity = 0.5;
-        s[2].blend = BlendMode::Difference;
-        cache.render(&s, region, None, &control).unwrap();
-        assert!(
-            cache
-                .entries
-                .iter()
-                .all(|e| held.iter().any(|h| Arc::ptr_eq(h, &e.heights)))
-        );
-        // A new seed on the ridges recomputes them and the veins they warp, not the base
-        // nor the ridges' own warp fields.
-        s[1].noise.seed = 77;
-        cache.render(&s, region, None, &control).unwrap();
-        let kept = cache
-            .entries
-            .iter()
-            .filter(|e| held.iter().any(|h| Arc::ptr_eq(h, &e.heights)))
-            .count();
-        assert_eq!(kept, 3, "base and the two warp fields of the ridges");
-        s[1].noise.seed = 2;
-        s[2].opacity = 1.0;
-        s[2].blend = BlendMode::Overlay;
-        assert_eq!(cache.render(&s, region, None, &control).unwrap(), first);
-    }
-
-    #[test]
-    fn solo_shows_one_levelled_layer_and_disabled_layers_still_feed_others() {
-        let mut s = stack(false);
-        let region = Region::full(128);
-        let solo = LayerCache::new()
-            .render(&s, region, Some(0), &JobControl::new())
-            .unwrap();
-        assert_eq!(
-            solo,
-            generate_region(&s[0].noise, region, &JobControl::new()).unwrap()
-        );
-        let before = render(&s, region);
-        s[0].enabled = false;
-        let without = render(&s, region);
-        assert_ne!(before, without);
-        s[1].enabled = false;
-        s[2].enabled = false;
-        assert!(render(&s, region).data().iter().all(|&v| v == 0.0));
-    }
-
-    #[test]
-    fn circles_and_unknown_names_are_refused_before_any_work() {
-        let mut s = stack(false);
-        s[0].mask = Some("veins".into());
-        let e = LayerCache::new()
-            .render(&s, Region::full(128), None, &JobControl::new())
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("circle") && e.contains("veins"), "{e}");
-        let e = LayerCache::new()
-            .render(&stack(false), Region::full(129), None, &JobControl::new())
-            .unwrap_err();
-        assert!(e.to_string().contains("129"), "{e}");
-    }
-}
+#[path = "layer_cache_tests.rs"]
+mod tests;

@@ -7,6 +7,7 @@
 //! composite, bit for bit that window of the whole.
 
 mod blend_mode;
+mod composite_prefix;
 mod compositing;
 mod layer;
 mod layer_cache;
