@@ -3,6 +3,7 @@
 //! not a sweep through the whole stack.
 
 use super::blend_mode::BlendMode;
+use super::compositing::{Pass, PassAlpha};
 use super::levels::Levels;
 use crate::engine::heightmap::Heightmap;
 use crate::engine::region::Region;
@@ -12,9 +13,10 @@ use std::sync::Arc;
 /// small beside the work it saves, and the memory beside the maps the cache holds.
 pub(super) const MAX_PREFIX_PIXELS: usize = 4096 * 4096;
 
-/// What one blending pass depends on. Heights are compared by identity: the cache hands
-/// out the same `Arc` for as long as a layer's heights are unchanged, and a key holds
-/// its `Arc`s, so an address cannot be reused while the key lives.
+/// One blending pass, owning what it reads ([`Self::pass`] lends it out), compared by
+/// what it depends on. Heights are compared by identity: the cache hands out the same
+/// `Arc` for as long as a layer's heights are unchanged, and a key holds its `Arc`s, so
+/// an address cannot be reused while the key lives.
 #[derive(Clone, Debug)]
 pub(super) struct PassKey {
     /// The layer's heights.
@@ -25,6 +27,25 @@ pub(super) struct PassKey {
     pub opacity: f32,
     /// Its mask's heights and levels.
     pub mask: Option<(Arc<Heightmap>, Levels)>,
+}
+
+impl PassKey {
+    /// The blending pass this key describes.
+    pub fn pass(&self) -> Pass<'_> {
+        Pass {
+            top: self.top.data(),
+            levels: self.levels.map(),
+            mode: self.mode,
+            alpha: match &self.mask {
+                Some((heights, levels)) => PassAlpha::Mask {
+                    heights: heights.data(),
+                    levels: levels.map(),
+                    opacity: self.opacity,
+                },
+                None => PassAlpha::Uniform(self.opacity),
+            },
+        }
+    }
 }
 
 impl PartialEq for PassKey {

@@ -77,9 +77,10 @@ pub(super) enum Start<'a> {
     Below(&'a [f32]),
 }
 
-/// Composites `passes`, bottom first, from `start` into `out`, one chunk of pixels at a time through
-/// every pass: the chunk stays in cache while the layers are blended onto it, where one
-/// whole-map pass per layer would stream the composite through memory once per layer.
+/// Composites `passes`, bottom first, from `start` into `out`, one chunk of pixels at a
+/// time through every pass: the chunk stays in cache while the layers are blended onto
+/// it, where one whole-map pass per layer would stream the composite through memory
+/// once per layer.
 /// Each pixel goes through exactly the operations of [`blend_into`] pass after pass.
 pub(super) fn composite_into(out: &mut [f32], start: Start<'_>, passes: &[Pass<'_>]) {
     out.par_chunks_mut(CHUNK)

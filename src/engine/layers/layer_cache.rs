@@ -3,7 +3,7 @@
 //! whose noise or warp changed, and those that read them.
 
 use super::composite_prefix::{CompositePrefix, MAX_PREFIX_PIXELS, PassKey};
-use super::compositing::{Alpha, Pass, PassAlpha, Start, blend_into, composite_into};
+use super::compositing::{Alpha, Pass, Start, blend_into, composite_into};
 use super::layer_stack::LayerStack;
 use super::raw_spec::RawSpec;
 use crate::engine::engine_error::EngineError;
@@ -133,48 +133,26 @@ impl LayerCache {
             return Ok(());
         }
         // Every layer's heights (and its mask's) first, then one blending sweep.
-        let mut maps = Vec::with_capacity(shown.len());
         let mut keys = Vec::with_capacity(shown.len());
         for &i in &shown {
             let layer = &stack[i];
             let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
             let mask = match layer.mask.as_deref().and_then(|m| stack.index_of(m)) {
                 Some(j) => Some((
-                    j,
                     self.heights(&RawSpec::of_layer(stack, j), region, control)?,
+                    stack[j].levels,
                 )),
                 None => None,
             };
             keys.push(PassKey {
-                top: Arc::clone(&top),
+                top,
                 levels: layer.levels,
                 mode: layer.blend,
                 opacity: layer.opacity,
-                mask: mask
-                    .as_ref()
-                    .map(|(j, h)| (Arc::clone(h), stack[*j].levels)),
+                mask,
             });
-            maps.push((i, top, mask));
         }
-        let passes: Vec<Pass<'_>> = maps
-            .iter()
-            .map(|(i, top, mask)| {
-                let layer = &stack[*i];
-                Pass {
-                    top: top.data(),
-                    levels: layer.levels.map(),
-                    mode: layer.blend,
-                    alpha: match mask {
-                        Some((j, heights)) => PassAlpha::Mask {
-                            heights: heights.data(),
-                            levels: stack[*j].levels.map(),
-                            opacity: layer.opacity,
-                        },
-                        None => PassAlpha::Uniform(layer.opacity),
-                    },
-                }
-            })
-            .collect();
+        let passes: Vec<Pass<'_>> = keys.iter().map(PassKey::pass).collect();
         let n = passes.len();
         let keep = self.keep_prefix && n >= 2 && out.data().len() <= MAX_PREFIX_PIXELS;
         if !keep {
@@ -194,10 +172,10 @@ impl LayerCache {
             );
             return Ok(());
         }
-        let mut prefix = self.prefix.take().map_or_else(
-            || Heightmap::filled_rect(region.width, region.height, 0.0),
-            |p| p.below,
-        );
+        let mut prefix = self
+            .prefix
+            .take()
+            .map_or_else(|| Heightmap::filled_rect(0, 0, 0.0), |p| p.below);
         prefix.reshape_rect(region.width, region.height);
         composite_into(prefix.data_mut(), Start::Zero, &passes[..n - 1]);
         composite_into(
