@@ -41,15 +41,10 @@ impl PngLayout {
         }
     }
 
-    /// Bytes per pixel.
+    /// Bytes per pixel (every layout has whole bytes per sample).
     pub fn bytes_per_pixel(self) -> usize {
-        match self {
-            PngLayout::Grey8 => 1,
-            PngLayout::Grey16 => 2,
-            PngLayout::Rgb8 => 3,
-            PngLayout::Rgba8 => 4,
-            PngLayout::Rgba16 => 8,
-        }
+        let (color, depth) = self.color_and_depth();
+        color.samples() * depth as usize / 8
     }
 
     /// Bytes of one unfiltered row of `width` pixels.

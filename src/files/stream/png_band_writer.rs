@@ -14,7 +14,7 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::mpsc::Receiver;
 
-/// Compressed bytes per IDAT chunk: 12 bytes of chunk framing per 8 MiB, and the
+/// Compressed bytes per IDAT chunk: 12 bytes of chunk framing per 16 MiB, and the
 /// memory of one chunk held before it is written.
 const IDAT_BYTES: usize = 16 << 20;
 
@@ -45,7 +45,13 @@ impl PngHeader<'_> {
     /// Whether [`write_png`] needs the pixels of each band besides its filtered rows:
     /// only for an image small enough to be held whole.
     pub fn needs_pixels(&self) -> bool {
-        self.samples_bytes() <= IDAT_BYTES
+        self.held_whole(IDAT_BYTES)
+    }
+
+    /// Whether the image is held whole when written in chunks of `chunk_bytes`: at
+    /// most one chunk of samples.
+    fn held_whole(&self, chunk_bytes: usize) -> bool {
+        self.samples_bytes() <= chunk_bytes
     }
 }
 
@@ -86,7 +92,7 @@ fn write_png_in_chunks<W: Write>(
     write_text_chunk(&mut writer, header.text).map_err(err)?;
     let line = header.layout.row_bytes(header.width);
     let height = header.height as usize;
-    let small = header.samples_bytes() <= chunk_bytes;
+    let small = header.held_whole(chunk_bytes);
     let mut kept = Vec::new();
     let chunks = IdatChunks {
         writer: &mut writer,
