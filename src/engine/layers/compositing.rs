@@ -2,8 +2,9 @@
 //! composite below with an opacity (uniform, or per pixel from a mask).
 
 use super::blend_mode::BlendMode;
-use super::levels::LevelsMap;
+use super::levels::{LevelsMap, LevelsVisitor, visit_levels};
 use rayon::prelude::*;
+use std::iter::repeat;
 
 /// Pixels per parallel work unit (each pixel is independent, so any split gives the
 /// same bits).
@@ -35,13 +36,10 @@ impl Alpha<'_> {
 /// exactly (even when the blended value is not finite).
 #[inline(always)]
 pub(super) fn mix(b: f32, blended: f32, a: f32) -> f32 {
-    if a >= 1.0 {
-        blended
-    } else if a <= 0.0 {
-        b
-    } else {
-        blended * a + b * (1.0 - a)
-    }
+    // Selects rather than branches, so that pixel loops vectorise.
+    let mixed = blended * a + b * (1.0 - a);
+    let mixed = if a <= 0.0 { b } else { mixed };
+    if a >= 1.0 { blended } else { mixed }
 }
 
 /// One layer's part of a composite: its heights, levels, blend mode and opacity.
@@ -51,6 +49,29 @@ pub(super) struct Pass<'a> {
     pub levels: Option<LevelsMap>,
     pub mode: BlendMode,
     pub alpha: PassAlpha<'a>,
+}
+
+impl<'a> Pass<'a> {
+    /// The pass over the pixels `at` of what it reads.
+    pub fn slice(&self, at: std::ops::Range<usize>) -> Pass<'a> {
+        let alpha = match self.alpha {
+            PassAlpha::Mask {
+                heights,
+                levels,
+                opacity,
+            } => PassAlpha::Mask {
+                heights: heights.get(at.clone()).unwrap_or(&[]),
+                levels,
+                opacity,
+            },
+            uniform => uniform,
+        };
+        Pass {
+            top: self.top.get(at).unwrap_or(&[]),
+            alpha,
+            ..*self
+        }
+    }
 }
 
 /// A [`Pass`]'s opacity: uniform, or per pixel from a mask layer.
@@ -78,36 +99,60 @@ pub(super) enum Start<'a> {
 }
 
 /// Composites `passes`, bottom first, from `start` into `out`, one chunk of pixels at a
-/// time through every pass: the chunk stays in cache while the layers are blended onto
-/// it, where one whole-map pass per layer would stream the composite through memory
-/// once per layer.
+/// time through every pass (see [`composite_chunk`]), where one whole-map pass per layer
+/// would stream the composite through memory once per layer.
 /// Each pixel goes through exactly the operations of [`blend_into`] pass after pass.
 pub(super) fn composite_into(out: &mut [f32], start: Start<'_>, passes: &[Pass<'_>]) {
     out.par_chunks_mut(CHUNK)
         .enumerate()
-        .for_each_init(Vec::new, |mask, (c, b)| {
+        .for_each_init(Vec::new, |sliced, (c, b)| {
             let at = c * CHUNK..c * CHUNK + b.len();
-            match start {
-                Start::Zero => b.fill(0.0),
-                Start::Below(below) => b.copy_from_slice(below.get(at.clone()).unwrap_or(&[])),
-            }
-            for p in passes {
-                let top = p.top.get(at.clone()).unwrap_or(&[]);
-                let alpha = match p.alpha {
-                    PassAlpha::Uniform(a) => Alpha::uniform(a),
-                    PassAlpha::Mask {
-                        heights,
-                        levels,
-                        opacity,
-                    } => {
-                        let heights = heights.get(at.clone()).unwrap_or(&[]);
-                        mask_into(mask, heights, levels, opacity);
-                        Alpha::PerPixel(mask)
-                    }
-                };
-                blend_chunk(b, top, p.levels, p.mode, alpha);
-            }
+            // The composite below is read by the first pass straight from where it is
+            // kept: copying it into the chunk first measured 15 % of a top-layer edit.
+            let from = match start {
+                Start::Zero => None,
+                Start::Below(below) => Some(below.get(at.clone()).unwrap_or(&[])),
+            };
+            sliced.clear();
+            sliced.extend(passes.iter().map(|p| p.slice(at.clone())));
+            composite_chunk(b, from, sliced);
         });
+}
+
+/// Pixels taken through every pass at a time: the composite's values and the mask's
+/// opacities (on the stack) stay in the L1 cache between passes.
+const SPAN: usize = 2048;
+
+/// Composites `passes` (as long as `out`), bottom first, onto `from` (as long as `out`;
+/// `None`: zeros) into `out`, on this thread.
+fn composite_chunk(out: &mut [f32], from: Option<&[f32]>, passes: &[Pass<'_>]) {
+    let mut mask = [0.0; SPAN];
+    for (s, o) in out.chunks_mut(SPAN).enumerate() {
+        let at = s * SPAN..s * SPAN + o.len();
+        let mut below = from.map(|f| f.get(at.clone()).unwrap_or(&[]));
+        if below.is_none() {
+            o.fill(0.0);
+        }
+        for p in passes {
+            let p = p.slice(at.clone());
+            let alpha = match p.alpha {
+                PassAlpha::Uniform(a) => Alpha::uniform(a),
+                PassAlpha::Mask {
+                    heights,
+                    levels,
+                    opacity,
+                } => {
+                    let m = &mut mask[..heights.len()];
+                    mask_into(m, heights, levels, opacity);
+                    Alpha::PerPixel(m)
+                }
+            };
+            blend_chunk(o, below.take(), p.top, p.levels, p.mode, alpha);
+        }
+        if let Some(below) = below {
+            o.copy_from_slice(below);
+        }
+    }
 }
 
 /// Blends `top` (through `levels`) onto `below` in place with `mode` and `alpha`.
@@ -127,170 +172,137 @@ pub(super) fn blend_into(
                 Alpha::PerPixel(m) => Alpha::PerPixel(m.get(c * CHUNK..).unwrap_or(&[])),
                 a => a,
             };
-            blend_chunk(b, t, levels, mode, alpha);
+            blend_chunk(b, None, t, levels, mode, alpha);
         });
 }
 
-/// [`blend_into`] on one chunk, on this thread.
+/// [`blend_into`] on one chunk, on this thread, onto `from` (the same length as
+/// `below`) instead of `below`'s own values when given.
+///
+/// One loop per blend mode, levels kind and alpha, with the formulas inlined and
+/// without branches per pixel, so that the compiler vectorises each: a mode chosen per
+/// pixel kept the loop scalar, and compute-bound at about 1.5 ns per pixel.
 fn blend_chunk(
     below: &mut [f32],
+    from: Option<&[f32]>,
     top: &[f32],
     levels: Option<LevelsMap>,
     mode: BlendMode,
     alpha: Alpha<'_>,
 ) {
-    // One loop per mode, so the formula is inlined into it.
-    match mode {
-        BlendMode::Normal => run(below, top, levels, alpha, |_, t| t),
-        BlendMode::Add => run(below, top, levels, alpha, |b, t| b + t),
-        BlendMode::Subtract => run(below, top, levels, alpha, |b, t| b - t),
-        BlendMode::Multiply => run(below, top, levels, alpha, |b, t| b * t),
-        m => run(below, top, levels, alpha, move |b, t| m.apply(b, t)),
+    /// A match arm per mode, each with the mode as a constant.
+    macro_rules! per_mode {
+        ($($m:ident),*) => {
+            match mode {
+                $(BlendMode::$m => visit_levels(levels, Loop {
+                    out: below,
+                    from,
+                    top,
+                    alpha,
+                    blend: |b, t| BlendMode::$m.apply(b, t),
+                }),)*
+            }
+        };
+    }
+    per_mode!(
+        Normal, Add, Subtract, Multiply, Screen, Overlay, Min, Max, Difference
+    );
+}
+
+/// The blending loop over one chunk, for one blend formula.
+struct Loop<'a, 'b, F> {
+    out: &'a mut [f32],
+    from: Option<&'a [f32]>,
+    top: &'a [f32],
+    alpha: Alpha<'b>,
+    blend: F,
+}
+
+impl<F: Fn(f32, f32) -> f32> LevelsVisitor for Loop<'_, '_, F> {
+    type Output = ();
+    #[inline(always)]
+    fn visit(self, level: impl Fn(f32) -> f32 + Copy) {
+        let Loop {
+            out,
+            from,
+            top,
+            alpha,
+            blend,
+        } = self;
+        match alpha {
+            Alpha::One => each(out, from, top, repeat(1.0), |b, t, _| blend(b, level(t))),
+            Alpha::Uniform(a) => each(out, from, top, repeat(a), |b, t, a| {
+                mix(b, blend(b, level(t)), a)
+            }),
+            Alpha::PerPixel(m) => each(out, from, top, m.iter().copied(), |b, t, a| {
+                mix(b, blend(b, level(t)), a)
+            }),
+        }
     }
 }
 
+/// `out[i] = pixel(below, top[i], alpha)`, with `below` read from `from` when given, else
+/// from `out` itself.
 #[inline(always)]
-fn run(
-    b: &mut [f32],
-    t: &[f32],
-    levels: Option<LevelsMap>,
-    alpha: Alpha<'_>,
-    blend: impl Fn(f32, f32) -> f32,
+fn each(
+    out: &mut [f32],
+    from: Option<&[f32]>,
+    top: &[f32],
+    alpha: impl Iterator<Item = f32>,
+    pixel: impl Fn(f32, f32, f32) -> f32,
 ) {
-    let level = |t: f32| levels.map_or(t, |l| l.apply(t));
-    match alpha {
-        Alpha::One => {
-            for (b, &t) in b.iter_mut().zip(t) {
-                *b = blend(*b, level(t));
+    match from {
+        None => {
+            for ((o, &t), a) in out.iter_mut().zip(top).zip(alpha) {
+                *o = pixel(*o, t, a);
             }
         }
-        Alpha::Uniform(a) => {
-            for (b, &t) in b.iter_mut().zip(t) {
-                *b = mix(*b, blend(*b, level(t)), a);
-            }
-        }
-        Alpha::PerPixel(m) => {
-            for ((b, &t), &a) in b.iter_mut().zip(t).zip(m) {
-                *b = mix(*b, blend(*b, level(t)), a);
+        Some(from) => {
+            for (((o, &b), &t), a) in out.iter_mut().zip(from).zip(top).zip(alpha) {
+                *o = pixel(b, t, a);
             }
         }
     }
 }
 
-/// Fills `mask` with `opacity` times the mask layer's `heights` through its `levels`,
-/// clamped to 0..1 (NaN counts as 0).
+/// Fills `mask` (as long as `heights`) with `opacity` times the mask layer's `heights`
+/// through its `levels`, clamped to 0..1 (NaN counts as 0).
 pub(super) fn mask_into(
-    mask: &mut Vec<f32>,
+    mask: &mut [f32],
     heights: &[f32],
     levels: Option<LevelsMap>,
     opacity: f32,
 ) {
-    mask.clear();
-    mask.extend(heights.iter().map(|&h| {
-        let v = levels.map_or(h, |l| l.apply(h));
-        let v = if v > 0.0 { v.min(1.0) } else { 0.0 };
-        v * opacity
-    }));
+    visit_levels(
+        levels,
+        MaskLoop {
+            mask,
+            heights,
+            opacity,
+        },
+    );
+}
+
+/// [`mask_into`]'s loop, specialised for the mask's kind of levels (a branch on it per
+/// pixel kept the loop scalar: 14 % of a masked top-layer edit).
+struct MaskLoop<'a> {
+    mask: &'a mut [f32],
+    heights: &'a [f32],
+    opacity: f32,
+}
+
+impl LevelsVisitor for MaskLoop<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn visit(self, level: impl Fn(f32) -> f32 + Copy) {
+        for (m, &h) in self.mask.iter_mut().zip(self.heights) {
+            let v = level(h);
+            let v = if v > 0.0 { v.min(1.0) } else { 0.0 };
+            *m = v * self.opacity;
+        }
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::layers::levels::Levels;
-
-    /// Small maps with values inside and outside 0..1.
-    fn maps() -> (Vec<f32>, Vec<f32>) {
-        let n = 3 * CHUNK + 17;
-        let b = (0..n).map(|i| (i % 13) as f32 / 8.0 - 0.3).collect();
-        let t = (0..n).map(|i| (i % 7) as f32 / 5.0 - 0.1).collect();
-        (b, t)
-    }
-
-    fn reference(mode: BlendMode, b: f32, t: f32) -> f32 {
-        match mode {
-            BlendMode::Normal => t,
-            BlendMode::Add => b + t,
-            BlendMode::Subtract => b - t,
-            BlendMode::Multiply => b * t,
-            BlendMode::Screen => 1.0 - (1.0 - b) * (1.0 - t),
-            BlendMode::Overlay if b < 0.5 => 2.0 * b * t,
-            BlendMode::Overlay => 1.0 - 2.0 * (1.0 - b) * (1.0 - t),
-            BlendMode::Min => b.min(t),
-            BlendMode::Max => b.max(t),
-            BlendMode::Difference => (b - t).abs(),
-        }
-    }
-
-    #[test]
-    fn every_mode_follows_its_formula_with_levels_and_opacity() {
-        let (below, top) = maps();
-        let levels = Levels {
-            gain: 1.5,
-            offset: -0.1,
-            invert: true,
-        };
-        for mode in BlendMode::ALL {
-            for (alpha, a) in [(Alpha::One, 1.0), (Alpha::Uniform(0.3), 0.3)] {
-                let mut got = below.clone();
-                blend_into(&mut got, &top, levels.map(), mode, alpha);
-                for i in 0..below.len() {
-                    let t = 0.5 + ((1.0 - top[i]) - 0.5) * 1.5 - 0.1;
-                    let want = reference(mode, below[i], t) * a + below[i] * (1.0 - a);
-                    let want = if a == 1.0 {
-                        reference(mode, below[i], t)
-                    } else {
-                        want
-                    };
-                    assert!(
-                        (got[i] - want).abs() < 1e-5,
-                        "{mode:?} {i}: {} {want}",
-                        got[i]
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_zero_mask_keeps_the_layer_below_and_a_full_one_is_the_plain_blend() {
-        let (below, top) = maps();
-        for mode in BlendMode::ALL {
-            let mut zero = below.clone();
-            blend_into(
-                &mut zero,
-                &top,
-                None,
-                mode,
-                Alpha::PerPixel(&vec![0.0; top.len()]),
-            );
-            assert_eq!(zero, below, "{mode:?}");
-            let mut full = below.clone();
-            blend_into(
-                &mut full,
-                &top,
-                None,
-                mode,
-                Alpha::PerPixel(&vec![1.0; top.len()]),
-            );
-            let mut plain = below.clone();
-            blend_into(&mut plain, &top, None, mode, Alpha::One);
-            assert_eq!(full, plain, "{mode:?}");
-        }
-    }
-
-    #[test]
-    fn masks_clamp_their_levelled_heights() {
-        let mut m = Vec::new();
-        let gain = Levels {
-            gain: 2.0,
-            ..Levels::default()
-        };
-        mask_into(
-            &mut m,
-            &[-1.0, 0.25, 0.5, 0.625, 3.0, f32::NAN],
-            gain.map(),
-            0.5,
-        );
-        assert_eq!(m, [0.0, 0.0, 0.25, 0.375, 0.5, 0.0]);
-    }
-}
+#[path = "compositing_tests.rs"]
+mod tests;

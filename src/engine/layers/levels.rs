@@ -101,6 +101,34 @@ impl LevelsMap {
     }
 }
 
+/// A loop to run with a layer's levels as a function specialised for their kind (see
+/// [`visit_levels`]).
+pub(super) trait LevelsVisitor {
+    /// What the loop returns.
+    type Output;
+    /// Runs the loop with `level`, the levels as a function of one height.
+    fn visit(self, level: impl Fn(f32) -> f32 + Copy) -> Self::Output;
+}
+
+/// Runs `visitor` with `map` (`None`: the identity) as a function without branches on
+/// the map's kind: a branch per pixel would keep a pixel loop from being vectorised.
+/// Each kind gives exactly the bits of [`LevelsMap::apply`].
+#[inline(always)]
+pub(super) fn visit_levels<V: LevelsVisitor>(map: Option<LevelsMap>, visitor: V) -> V::Output {
+    match map {
+        Some(m) if !m.plain => {
+            let (gain, shift) = (m.gain, m.shift);
+            if m.invert {
+                visitor.visit(move |h| ((1.0 - h) - 0.5) * gain + shift)
+            } else {
+                visitor.visit(move |h| (h - 0.5) * gain + shift)
+            }
+        }
+        Some(m) if m.invert => visitor.visit(|h| 1.0 - h),
+        _ => visitor.visit(|h| h),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
