@@ -135,3 +135,57 @@ fn standard_input_takes_ron_only_and_not_for_tiles() {
     ]));
     assert!(e.contains("standard input"), "{e}");
 }
+
+/// The median of the `key=value` field `key` on `line`.
+fn field(line: &str, key: &str) -> f64 {
+    let value = line
+        .split(&format!("{key}="))
+        .nth(1)
+        .unwrap_or_else(|| panic!("{key}: {line}"));
+    value.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn bench_times_a_layered_textures_edits_as_the_designer_renders_them() {
+    let preset = preset_path("packed-masks.ron");
+    let args = [
+        "bench",
+        preset.to_str().unwrap(),
+        "--size",
+        "64",
+        "--repeat",
+        "3",
+    ];
+    let out = run(&[&args[..], &["--threads", "1"]].concat());
+    ok(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("{start} missing:\n{text}"))
+    };
+    let cached = line("every layer cached");
+    assert!(field(cached, "ns_per_pixel_layer") > 0.0, "{cached}");
+    for start in [
+        "every layer cached",
+        "top layer's seed changed",
+        "that layer alone",
+    ] {
+        let ms = field(line(start), "median_ms");
+        assert!(ms.is_finite() && ms > 0.0, "{text}");
+    }
+
+    // A texture of one layer has no layers to cache.
+    let plain = preset_path("default.ron");
+    let out = run(&[
+        "bench",
+        plain.to_str().unwrap(),
+        "--size",
+        "32",
+        "--repeat",
+        "1",
+    ]);
+    ok(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("top layer"), "{text}");
+}

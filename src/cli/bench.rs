@@ -1,5 +1,6 @@
 //! `lattice-studio bench`: times the generator on a rayon pool of a chosen size.
 
+use super::bench_layers::time_layer_edits;
 use super::overrides::Overrides;
 use super::render::resolve;
 use super::stdout::outln;
@@ -165,9 +166,32 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
             outln!("regenerating into the same map:")?;
             let summary = time_one(stack, args.repeat, true, true)?;
             outln!("{summary}")?;
+            if stack.len() >= 2 {
+                print_layer_edits(stack, args.repeat)?;
+            }
         }
         Ok(())
     })
+}
+
+/// Times and prints what the designer's re-renders of a stack of layers cost.
+fn print_layer_edits(stack: &LayerStack, repeat: u32) -> anyhow::Result<()> {
+    let times = time_layer_edits(stack, repeat)?;
+    let [cached, edited, alone] =
+        [&times.cached, &times.edited, &times.alone].map(|t| median(t).unwrap_or(0.0));
+    let pixels = f64::from(stack.size()).powi(2);
+    let composited = stack.layers().iter().filter(|l| l.enabled).count().max(1);
+    outln!("as the designer re-renders (layers cached between renders):")?;
+    outln!(
+        "every layer cached (compositing only): median_ms={cached:.3} ns_per_pixel_layer={:.4}",
+        cached * 1e6 / pixels / composited as f64
+    )?;
+    outln!("top layer's seed changed: median_ms={edited:.3}")?;
+    outln!(
+        "that layer alone, its seed changed: median_ms={alone:.3} (the edit costs {:.2}x)",
+        edited / alone.max(1e-9)
+    )?;
+    Ok(())
 }
 
 #[cfg(test)]

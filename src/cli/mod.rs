@@ -5,6 +5,7 @@
 //! hands the [`Command`] to [`run`]. Errors surface here as `anyhow` (this is an edge).
 
 mod bench;
+mod bench_layers;
 mod destination;
 mod info;
 pub mod interrupt;
