@@ -241,13 +241,14 @@ mod tests {
     fn matches_the_png_crates_adaptive_filter() {
         use crate::files::png_io::{PngLayout, encode_png};
         let path = std::path::Path::new("t.png");
-        for (layout, bpp) in [
-            (PngLayout::Grey8, 1),
-            (PngLayout::Grey16, 2),
-            (PngLayout::Rgb8, 3),
-            (PngLayout::Rgba8, 4),
-            (PngLayout::Rgba16, 8),
+        for layout in [
+            PngLayout::Grey8,
+            PngLayout::Grey16,
+            PngLayout::Rgb8,
+            PngLayout::Rgba8,
+            PngLayout::Rgba16,
         ] {
+            let bpp = layout.bytes_per_pixel();
             let size = 37;
             let line = size * bpp;
             let mut data = noise_bytes(line * size, bpp as u32);
