@@ -214,10 +214,10 @@ fn render(
     }
 }
 
-/// Generates the composite of `layers` (or layer `solo` alone), into `spare`'s memory
-/// when there is one. A single noise goes straight through the kernels; a stack goes
-/// through `cache`, which keeps each layer's heights (and the composite below the top
-/// layer) for the next render.
+/// Generates the composite of `layers` (or layer `solo` alone) through `cache`, into
+/// `spare`'s memory when there is one. The cache keeps each layer's heights (and the
+/// composite below the top layer) for the next render; a single noise goes straight
+/// through the kernels.
 fn generate(
     layers: &LayerStack,
     solo: Option<usize>,
@@ -228,11 +228,7 @@ fn generate(
     let start = Instant::now();
     let region = Region::full(layers.size());
     let mut hm = spare.unwrap_or_else(|| Heightmap::filled(layers.size(), 0.0));
-    if layers.is_single_noise() && solo.is_none() {
-        layers.generate_region_into(region, control, &mut hm)?;
-    } else {
-        cache.render_into(layers, region, solo, control, &mut hm)?;
-    }
+    cache.render_into(layers, region, solo, control, &mut hm)?;
     Ok((hm, start.elapsed()))
 }
 

@@ -7,7 +7,7 @@ use crate::engine::{Heightmap, JobControl, Layer, LayerCache, LayerStack, Region
 use std::time::Instant;
 
 /// Renders a stack as the app's generation thread does: into the map of the last
-/// render, with a cache, a plain single noise straight through the kernels.
+/// render, through a cache.
 struct Renderer {
     cache: LayerCache,
     out: Heightmap,
@@ -26,17 +26,9 @@ impl Renderer {
     }
 
     fn render(&mut self, stack: &LayerStack) -> anyhow::Result<()> {
-        if stack.is_single_noise() {
-            stack.generate_region_into(self.region, &self.control, &mut self.out)?;
-        } else {
-            let Self {
-                cache,
-                out,
-                region,
-                control,
-            } = self;
-            cache.render_into(stack, *region, None, control, out)?;
-        }
+        let (region, control) = (self.region, &self.control);
+        self.cache
+            .render_into(stack, region, None, control, &mut self.out)?;
         // Keep the result observable so the work cannot be optimised away.
         std::hint::black_box(&self.out);
         Ok(())

@@ -12,7 +12,7 @@ const CHUNK: usize = 1 << 14;
 
 /// How much of the blended value replaces the value below.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Alpha<'a> {
+enum Alpha<'a> {
     /// All of it: the blended value exactly.
     One,
     /// The same fraction everywhere.
@@ -23,7 +23,7 @@ pub(super) enum Alpha<'a> {
 
 impl Alpha<'_> {
     /// A uniform opacity, with 1 as [`Alpha::One`].
-    pub(super) fn uniform(opacity: f32) -> Self {
+    fn uniform(opacity: f32) -> Self {
         if opacity == 1.0 {
             Alpha::One
         } else {
@@ -35,7 +35,7 @@ impl Alpha<'_> {
 /// `blended * a + b * (1 - a)`, where `a = 1` gives `blended` and `a = 0` gives `b`
 /// exactly (even when the blended value is not finite).
 #[inline(always)]
-pub(super) fn mix(b: f32, blended: f32, a: f32) -> f32 {
+fn mix(b: f32, blended: f32, a: f32) -> f32 {
     // Selects rather than branches, so that pixel loops vectorise.
     let mixed = blended * a + b * (1.0 - a);
     let mixed = if a <= 0.0 { b } else { mixed };
@@ -101,7 +101,7 @@ pub(super) enum Start<'a> {
 /// Composites `passes`, bottom first, from `start` into `out`, one chunk of pixels at a
 /// time through every pass (see [`composite_chunk`]), where one whole-map pass per layer
 /// would stream the composite through memory once per layer.
-/// Each pixel goes through exactly the operations of [`blend_into`] pass after pass.
+/// Each pixel goes through exactly the operations of [`blend_chunk`] pass after pass.
 pub(super) fn composite_into(out: &mut [f32], start: Start<'_>, passes: &[Pass<'_>]) {
     out.par_chunks_mut(CHUNK)
         .enumerate()
@@ -155,29 +155,8 @@ fn composite_chunk(out: &mut [f32], from: Option<&[f32]>, passes: &[Pass<'_>]) {
     }
 }
 
-/// Blends `top` (through `levels`) onto `below` in place with `mode` and `alpha`.
-pub(super) fn blend_into(
-    below: &mut [f32],
-    top: &[f32],
-    levels: Option<LevelsMap>,
-    mode: BlendMode,
-    alpha: Alpha<'_>,
-) {
-    below
-        .par_chunks_mut(CHUNK)
-        .zip(top.par_chunks(CHUNK))
-        .enumerate()
-        .for_each(|(c, (b, t))| {
-            let alpha = match alpha {
-                Alpha::PerPixel(m) => Alpha::PerPixel(m.get(c * CHUNK..).unwrap_or(&[])),
-                a => a,
-            };
-            blend_chunk(b, None, t, levels, mode, alpha);
-        });
-}
-
-/// [`blend_into`] on one chunk, on this thread, onto `from` (the same length as
-/// `below`) instead of `below`'s own values when given.
+/// Blends `top` (through `levels`) with `mode` and `alpha` onto `below` in place, or
+/// onto `from` (the same length as `below`) into `below` when given, on this thread.
 ///
 /// One loop per blend mode, levels kind and alpha, with the formulas inlined and
 /// without branches per pixel, so that the compiler vectorises each: a mode chosen per
@@ -267,12 +246,7 @@ fn each(
 
 /// Fills `mask` (as long as `heights`) with `opacity` times the mask layer's `heights`
 /// through its `levels`, clamped to 0..1 (NaN counts as 0).
-pub(super) fn mask_into(
-    mask: &mut [f32],
-    heights: &[f32],
-    levels: Option<LevelsMap>,
-    opacity: f32,
-) {
+fn mask_into(mask: &mut [f32], heights: &[f32], levels: Option<LevelsMap>, opacity: f32) {
     visit_levels(
         levels,
         MaskLoop {

@@ -4,6 +4,17 @@
 use super::*;
 use crate::engine::layers::levels::Levels;
 
+/// [`blend_chunk`] in place over whole maps.
+fn blend_into(
+    below: &mut [f32],
+    top: &[f32],
+    levels: Option<LevelsMap>,
+    mode: BlendMode,
+    alpha: Alpha<'_>,
+) {
+    blend_chunk(below, None, top, levels, mode, alpha);
+}
+
 /// Small maps with values inside and outside 0..1.
 fn maps() -> (Vec<f32>, Vec<f32>) {
     let n = 3 * CHUNK + 17;

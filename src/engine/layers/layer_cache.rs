@@ -2,8 +2,9 @@
 //! keeping each layer's heights so that the next render recomputes only the layers
 //! whose noise or warp changed, and those that read them.
 
+use super::blend_mode::BlendMode;
 use super::composite_prefix::{CompositePrefix, MAX_PREFIX_PIXELS, PassKey};
-use super::compositing::{Alpha, Pass, Start, blend_into, composite_into};
+use super::compositing::{Pass, Start, composite_into};
 use super::layer_stack::LayerStack;
 use super::raw_spec::RawSpec;
 use crate::engine::engine_error::EngineError;
@@ -91,6 +92,12 @@ impl LayerCache {
     ) -> Result<(), EngineError> {
         stack.validate()?;
         check_region(stack, region)?;
+        if solo.is_none() && stack.is_single_noise() {
+            // One plain layer is exactly its noise: straight through the kernels into
+            // `out`, the cache left as it is for the next stack.
+            let noise = stack.texture_noise(&stack.bottom().noise);
+            return generate_region_into(&noise, region, control, out);
+        }
         for e in &mut self.entries {
             e.used = false;
         }
@@ -119,17 +126,19 @@ impl LayerCache {
         };
         out.reshape_rect(region.width, region.height);
         if solo.is_some() {
-            out.data_mut().fill(0.0);
+            // The layer's levelled heights alone: a plain pass onto zeros.
+            let mut tops = Vec::with_capacity(shown.len());
             for &i in &shown {
-                let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
-                blend_into(
-                    out.data_mut(),
-                    top.data(),
-                    stack[i].levels.map(),
-                    Default::default(),
-                    Alpha::One,
-                );
+                tops.push(PassKey {
+                    top: self.heights(&RawSpec::of_layer(stack, i), region, control)?,
+                    levels: stack[i].levels,
+                    mode: BlendMode::Normal,
+                    opacity: 1.0,
+                    mask: None,
+                });
             }
+            let passes: Vec<Pass<'_>> = tops.iter().map(PassKey::pass).collect();
+            composite_into(out.data_mut(), Start::Zero, &passes);
             return Ok(());
         }
         // Every layer's heights (and its mask's) first, then one blending sweep.
@@ -260,21 +269,15 @@ impl LayerStack {
         Ok(out)
     }
 
-    /// [`Self::generate_region`] into `out`, reusing its memory when the texture is a
-    /// single noise (see [`crate::engine::generate_into`]).
+    /// [`Self::generate_region`] into `out`, reusing its memory (see
+    /// [`crate::engine::generate_into`]).
     pub fn generate_region_into(
         &self,
         region: Region,
         control: &JobControl,
         out: &mut Heightmap,
     ) -> Result<(), EngineError> {
-        if self.is_single_noise() {
-            self.validate()?;
-            let noise = self.texture_noise(&self.bottom().noise);
-            return generate_region_into(&noise, region, control, out);
-        }
-        *out = LayerCache::new().render(self, region, None, control)?;
-        Ok(())
+        LayerCache::new().render_into(self, region, None, control, out)
     }
 }
 
