@@ -1,6 +1,6 @@
 //! The `lattice-studio` binary: no arguments opens the designer, subcommands run headless.
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use lattice_studio::cli::stdout::StdoutError;
 use lattice_studio::cli::{self, Cli};
 use lattice_studio::services::PreviewKind;
@@ -8,13 +8,19 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Exit status when the reader of standard output went away: 128 + SIGPIPE.
+const CLOSED_PIPE_STATUS: u8 = 141;
+
 fn main() -> ExitCode {
     cli::interrupt::install();
     if let Some(warning) = cli::threads::init_global_pool() {
         say(&format!("warning: {warning}"));
     }
-    let args = match Cli::try_parse() {
-        Ok(args) => args,
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m).map(|args| (args, m)));
+    let (args, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(err) if !err.use_stderr() => {
             // --help and --version go to stdout; a closed pipe there is not an error.
             let _ = err.print();
@@ -27,17 +33,18 @@ fn main() -> ExitCode {
     };
     let result = match &args.command {
         None => open_designer(args.preset, args.view),
-        Some(command) => cli::run(command),
+        Some(command) => cli::run(command, &matches),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // `| head` closed the pipe: stop quietly, as `ls | head` does.
+        // `| head` closed the pipe: stop quietly, but not as a success (the output is
+        // incomplete), with the status a shell gives `ls` killed by SIGPIPE there.
         Err(err)
             if err
                 .downcast_ref::<StdoutError>()
                 .is_some_and(StdoutError::is_closed_pipe) =>
         {
-            ExitCode::SUCCESS
+            ExitCode::from(CLOSED_PIPE_STATUS)
         }
         Err(err) => {
             // `{:#}` joins the context chain on one line.

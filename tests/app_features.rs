@@ -100,7 +100,7 @@ fn copy_as_command_line_puts_the_render_command_on_the_clipboard() {
         .collect();
     assert_eq!(copied.len(), 1, "{copied:?}");
     assert!(
-        copied[0].starts_with("lattice-studio render --out "),
+        copied[0].starts_with("lattice-studio render --out="),
         "{}",
         copied[0]
     );

@@ -168,7 +168,7 @@ fn copied_command_line_reproduces_the_preset() {
     preset.output.normal_strength = 2.25;
     preset.output.ramp = ColorRamp::parse("0.2:ff000080,0.8:00ff00").ok();
     let out = dir.path().join("it's here.png");
-    let cmd = to_command_line(&preset, &out, ExportFormat::Color);
+    let cmd = to_command_line(&preset, &out, ExportFormat::Color).unwrap();
     let words = shell_words(&cmd);
     assert_eq!(words[..2], ["lattice-studio", "render"]);
     ok(&run(&words[1..]));

@@ -36,7 +36,7 @@ fn the_copied_command_line_of_a_layered_preset_renders_it() {
     ]));
 
     let copied = dir.path().join("copied.png");
-    let cmd = to_command_line(&preset, &copied, ExportFormat::Png16);
+    let cmd = to_command_line(&preset, &copied, ExportFormat::Png16).unwrap();
     assert!(cmd.starts_with("lattice-studio render - "), "{cmd}");
     // The shell finds `lattice-studio` where cargo built it.
     let exe = Path::new(env!("CARGO_BIN_EXE_lattice-studio"));

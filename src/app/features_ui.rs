@@ -10,6 +10,7 @@ use super::preview_format::preview_format;
 use super::state::{AppState, Shown};
 use super::view_settings::ViewSettings;
 use crate::services::command_line::to_command_line;
+use crate::services::shell_word::UnprintableWord;
 use crate::{
     engine::{LayerError, ParamError},
     files::Preset,
@@ -119,7 +120,7 @@ fn view_ui(ui: &mut egui::Ui, view: &mut ViewSettings) {
 
 /// The `lattice-studio render` command that reproduces the current texture as the
 /// preview shows it (grey, coloured by the ramp, or semi-transparent).
-pub fn command_line(state: &AppState) -> String {
+pub fn command_line(state: &AppState) -> Result<String, UnprintableWord> {
     let format = preview_format(&state.preset.output, state.persisted.transparent);
     let name = state.default_export_name(format.extension());
     to_command_line(&state.preset, Path::new(&name), format)
@@ -164,8 +165,13 @@ pub fn copy_command_line_ui(ui: &mut egui::Ui, state: &mut AppState) {
         )
         .clicked()
     {
-        ui.ctx().copy_text(command_line(state));
-        state.info("command line copied to the clipboard");
+        match command_line(state) {
+            Ok(text) => {
+                ui.ctx().copy_text(text);
+                state.info("command line copied to the clipboard");
+            }
+            Err(e) => state.error(e.to_string()),
+        }
     }
 }
 
@@ -178,11 +184,15 @@ mod tests {
     #[test]
     fn the_command_line_names_the_format_of_the_preview() {
         let mut state = AppState::new(Preset::default());
-        assert!(command_line(&state).contains(" --format png "));
+        let line = |state: &AppState| command_line(state).unwrap();
+        assert!(line(&state).contains(" --format png "));
         state.preset.output.ramp = crate::pixels::ColorRamp::builtin("lava");
-        let line = command_line(&state);
-        assert!(line.contains(" --format color "), "{line}");
+        assert!(
+            line(&state).contains(" --format color "),
+            "{}",
+            line(&state)
+        );
         state.persisted.transparent = true;
-        assert!(command_line(&state).contains(" --format png-transparent "));
+        assert!(line(&state).contains(" --format png-transparent "));
     }
 }

@@ -7,19 +7,20 @@
 mod bench;
 mod bench_layers;
 mod destination;
+mod forwarded_flags;
 mod info;
 pub mod interrupt;
 mod layer_flags;
 mod list;
 mod mesh_render;
 mod octave_flags;
-mod override_args;
 mod overrides;
 mod progress;
 mod render;
 mod stats;
 pub mod stdout;
 pub mod threads;
+mod tile_template;
 mod tiles;
 
 pub use bench::BenchArgs;
@@ -78,12 +79,16 @@ fn parse_view(id: &str) -> Result<PreviewKind, String> {
     PreviewKind::from_id(id).ok_or_else(|| format!("unknown view '{id}'; valid ids: 2d, 3d"))
 }
 
-/// Runs a headless command.
-pub fn run(command: &Command) -> anyhow::Result<()> {
+/// Runs a headless command; `matches` is clap's record of the whole command line (from
+/// which `tiles` repeats the flags it was given).
+pub fn run(command: &Command, matches: &clap::ArgMatches) -> anyhow::Result<()> {
     match command {
         Command::Render(args) => render::run(args),
         Command::Stats(args) => stats::run(args),
-        Command::Tiles(args) => tiles::run(args),
+        Command::Tiles(args) => {
+            let empty = clap::ArgMatches::default();
+            tiles::run(args, matches.subcommand_matches("tiles").unwrap_or(&empty))
+        }
         Command::List => Ok(stdout::write_stdout(&list::listing())?),
         Command::Bench(args) => bench::run(args),
         Command::Info(args) => info::run(args),

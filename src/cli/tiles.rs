@@ -2,18 +2,22 @@
 //! each, for GNU parallel, `xargs -P`, a Slurm array or any job runner; `--manifest`
 //! writes the tile list as JSON for engines that import tiled terrain.
 
-use super::override_args::override_args;
+use super::forwarded_flags::forwarded_overrides;
 use super::overrides::Overrides;
 use super::render::{
-    output_format, parse_format, parse_levels, resolve_streamed, stream_job, with_measured_levels,
+    output_format, parse_format, parse_levels, refuse_exr_half, resolve_streamed, stream_job,
+    with_measured_levels,
 };
-use super::stdout::write_stdout;
+use super::stdout::StdoutError;
+use super::tile_template::TileTemplate;
 use crate::engine::Region;
-use crate::files::{ExportFormat, write_atomic};
-use crate::services::command_line::shell_quote;
+use crate::files::{ExportFormat, shown, write_atomic_streamed};
+use crate::services::shell_word::{UnprintableWord, shell_quote, shell_quote_os};
 use anyhow::bail;
-use clap::Args;
+use clap::{ArgMatches, Args};
 use serde::Serialize;
+use std::ffi::OsStr;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `tiles`.
@@ -62,124 +66,174 @@ pub struct TileEntry {
     pub region: Region,
 }
 
-/// The manifest: the texture and its tiles.
+/// The manifest's head: the texture and its grid (the tiles follow, one by one).
 #[derive(Debug, Serialize)]
-pub struct Manifest {
-    /// Side of the whole texture.
-    pub size: u32,
-    /// Side of a full tile.
-    pub tile: u32,
-    /// Rows of tiles.
-    pub rows: u32,
-    /// Columns of tiles.
-    pub cols: u32,
-    /// The tiles' format id.
-    pub format: &'static str,
-    /// The levels every tile is mapped with, if any.
-    pub levels: Option<(f32, f32)>,
-    /// Every tile, row by row.
-    pub tiles: Vec<TileEntry>,
+struct ManifestHead {
+    size: u32,
+    tile: u32,
+    rows: u32,
+    cols: u32,
+    format: &'static str,
+    levels: Option<(f32, f32)>,
 }
 
-/// The tiles of a `size` texture cut in `tile`-pixel squares, row by row.
-pub fn tile_grid(size: u32, tile: u32, template: &str) -> Vec<TileEntry> {
+/// The tiles of a `size` texture cut in `tile`-pixel squares, row by row, made one at a
+/// time (a list of millions of tiles takes no memory).
+pub fn tile_grid(
+    size: u32,
+    tile: u32,
+    template: &TileTemplate,
+) -> impl Iterator<Item = TileEntry> + '_ {
     let n = size.div_ceil(tile);
-    let mut tiles = Vec::with_capacity((n * n) as usize);
-    for row in 0..n {
-        for col in 0..n {
+    (0..n).flat_map(move |row| {
+        (0..n).map(move |col| {
             let (x, y) = (col * tile, row * tile);
-            let region = Region {
-                x,
-                y,
-                width: tile.min(size - x),
-                height: tile.min(size - y),
-            };
-            let path = template
-                .replace("{row}", &row.to_string())
-                .replace("{col}", &col.to_string());
-            tiles.push(TileEntry {
+            TileEntry {
                 row,
                 col,
-                path,
-                region,
-            });
-        }
-    }
-    tiles
+                path: template.path(row, col),
+                region: Region {
+                    x,
+                    y,
+                    width: tile.min(size - x),
+                    height: tile.min(size - y),
+                },
+            }
+        })
+    })
 }
 
 /// The program as it was invoked, so the commands run the same binary (a bare
 /// `lattice-studio` stays bare, found on each machine's PATH).
-fn program() -> String {
-    std::env::args()
-        .next()
-        .unwrap_or_else(|| "lattice-studio".to_owned())
+fn program() -> Result<String, UnprintableWord> {
+    let arg0 = std::env::args_os().next();
+    let arg0 = arg0.as_deref().unwrap_or(OsStr::new("lattice-studio"));
+    shell_quote_os(arg0, "the program's path")
 }
 
-/// Runs `tiles`.
-pub(super) fn run(args: &TilesArgs) -> anyhow::Result<()> {
-    if !(args.out.contains("{row}") && args.out.contains("{col}")) {
+/// Refuses paths of the command's other files that a tile would overwrite.
+fn check_own_files(args: &TilesArgs, template: &TileTemplate, n: u32) -> anyhow::Result<()> {
+    let named = [("preset", &args.preset), ("manifest", &args.manifest)];
+    for (what, path) in named {
+        if let Some(path) = path
+            && let Some((row, col)) = template.tile_of(path, n)
+        {
+            bail!(
+                "--out '{}' would write tile ({row}, {col}) over the {what} {}; choose another pattern",
+                args.out,
+                shown(path)
+            );
+        }
+    }
+    if let (Some(p), Some(m)) = (&args.preset, &args.manifest)
+        && same_file_name(p, m)
+    {
         bail!(
-            "--out '{}' must contain {{row}} and {{col}}, or every tile would overwrite the same file",
-            args.out
+            "--manifest {} would overwrite the preset; choose another file",
+            shown(m)
         );
     }
+    Ok(())
+}
+
+/// Whether two paths name the same file (lexically, or as the same existing file).
+fn same_file_name(a: &Path, b: &Path) -> bool {
+    let abs = |p: &Path| std::path::absolute(p).ok();
+    abs(a) == abs(b) || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Runs `tiles`; `matches` is clap's record of its command line, whose parameter flags
+/// every tile's command repeats.
+pub(super) fn run(args: &TilesArgs, matches: &ArgMatches) -> anyhow::Result<()> {
+    let template = TileTemplate::parse(&args.out)?;
     if args.preset.as_deref() == Some(Path::new("-")) {
         bail!(
             "tiles needs the preset as a file that every tile's command reads, not standard input"
         );
     }
+    if args.manifest.as_deref() == Some(Path::new("-")) {
+        bail!(
+            "--manifest - would mix the manifest with the commands on standard output; give a file"
+        );
+    }
     let preset = resolve_streamed(args.preset.as_deref(), &args.overrides)?;
     let format = output_format(args.format, Path::new(&args.out));
+    refuse_exr_half(args.exr_half, format)?;
     let size = preset.size();
+    let n = size.div_ceil(args.tile);
+    check_own_files(args, &template, n)?;
+    // Every word is checked before anything is measured or written.
+    let mut head = vec![program()?, "render".to_owned()];
+    head.extend(["--format".to_owned(), format.id().to_owned()]);
+    head.extend(forwarded_overrides(matches)?);
+    let preset_word = match &args.preset {
+        Some(p) => Some(shell_quote_os(p.as_os_str(), "the preset path")?),
+        None => None,
+    };
+    let sample = tile_grid(size, args.tile, &template).last();
+    if let Some(t) = &sample {
+        shell_quote(&t.path, "the tile path")?;
+    }
     let job = stream_job(preset, format, None, args.levels, args.exr_half)?;
     let levels = with_measured_levels(job)?.levels();
-    let tiles = tile_grid(size, args.tile, &args.out);
-    let mut fixed: Vec<String> = Vec::new();
-    if let Some(p) = &args.preset {
-        fixed.push(shell_quote(&p.to_string_lossy()));
-    }
-    fixed.extend(["--format".to_owned(), format.id().to_owned()]);
     if let Some((lo, hi)) = levels {
-        fixed.push(format!("--levels={lo},{hi}"));
+        head.push(format!("--levels={lo},{hi}"));
     }
     if args.exr_half {
-        fixed.push("--exr-half".to_owned());
+        head.push("--exr-half".to_owned());
     }
-    fixed.extend(
-        override_args(&args.overrides)
-            .iter()
-            .map(|a| shell_quote(a)),
-    );
-    let head = format!("{} render {}", shell_quote(&program()), fixed.join(" "));
-    let mut text = String::new();
-    for t in &tiles {
-        let Region {
-            x,
-            y,
-            width,
-            height,
-        } = t.region;
-        text.push_str(&format!(
-            "{head} --region {x},{y},{width},{height} --out {}\n",
-            shell_quote(&t.path)
-        ));
-    }
+    let head = head.join(" ");
+    // The preset goes last, after `--`, so a name starting with `-` stays a file name.
+    let tail = preset_word.map(|p| format!(" -- {p}")).unwrap_or_default();
     if let Some(path) = &args.manifest {
-        let n = size.div_ceil(args.tile);
-        let manifest = Manifest {
+        let head = ManifestHead {
             size,
             tile: args.tile,
             rows: n,
             cols: n,
             format: format.id(),
             levels,
-            tiles,
         };
-        let json = serde_json::to_string_pretty(&manifest)?;
-        write_atomic(path, format!("{json}\n").as_bytes())?;
+        write_atomic_streamed(path, |w| {
+            write_manifest(w, &head, tile_grid(size, args.tile, &template))
+        })?;
     }
-    Ok(write_stdout(&text)?)
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for t in tile_grid(size, args.tile, &template) {
+        let Region {
+            x,
+            y,
+            width,
+            height,
+        } = t.region;
+        // Every tile path quotes as the sample did: the template's text is the same,
+        // only digits change.
+        let path = shell_quote(&t.path, "the tile path")?;
+        writeln!(
+            out,
+            "{head} --region {x},{y},{width},{height} --out={path}{tail}"
+        )
+        .map_err(StdoutError)?;
+    }
+    out.flush().map_err(StdoutError)?;
+    Ok(())
+}
+
+/// The manifest as JSON, a tile a line.
+fn write_manifest(
+    w: &mut dyn Write,
+    head: &ManifestHead,
+    tiles: impl Iterator<Item = TileEntry>,
+) -> std::io::Result<()> {
+    let head = serde_json::to_string(head)?;
+    // `{"size":...,"levels":...}` opened up to take the tiles as its last field.
+    let open = head.strip_suffix('}').unwrap_or(&head);
+    writeln!(w, "{open},\"tiles\":[")?;
+    for (i, t) in tiles.enumerate() {
+        let sep = if i == 0 { "" } else { ",\n" };
+        write!(w, "{sep}{}", serde_json::to_string(&t)?)?;
+    }
+    writeln!(w, "\n]}}")
 }
 
 #[cfg(test)]
@@ -188,7 +242,8 @@ mod tests {
 
     #[test]
     fn tiles_cover_the_texture_once() {
-        let tiles = tile_grid(10, 4, "t/{row}_{col}.png");
+        let template = TileTemplate::parse("t/{row}_{col}.png").unwrap();
+        let tiles: Vec<TileEntry> = tile_grid(10, 4, &template).collect();
         assert_eq!(tiles.len(), 9);
         assert_eq!(tiles[5].path, "t/1_2.png");
         assert_eq!((tiles[5].region.x, tiles[5].region.width), (8, 2));
@@ -197,11 +252,23 @@ mod tests {
     }
 
     #[test]
-    fn shell_words_are_quoted_only_when_needed() {
-        assert_eq!(shell_quote("tiles/0_1.png"), "tiles/0_1.png");
-        assert_eq!(shell_quote("my tiles/a.png"), "'my tiles/a.png'");
-        assert_eq!(shell_quote("it's"), r"'it'\''s'");
-        assert_eq!(shell_quote(""), "''");
-        assert_eq!(shell_quote("$HOME"), "'$HOME'");
+    fn the_manifest_is_json_with_every_tile() {
+        let template = TileTemplate::parse("t/{row}_{col}.png").unwrap();
+        let head = ManifestHead {
+            size: 10,
+            tile: 4,
+            rows: 3,
+            cols: 3,
+            format: "png",
+            levels: Some((-0.5, 1.0)),
+        };
+        let mut bytes = Vec::new();
+        write_manifest(&mut bytes, &head, tile_grid(10, 4, &template)).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(v["size"], 10);
+        assert_eq!(v["levels"][0], -0.5);
+        assert_eq!(v["tiles"].as_array().unwrap().len(), 9);
+        assert_eq!(v["tiles"][5]["path"], "t/1_2.png");
+        assert_eq!(v["tiles"][5]["region"]["width"], 2);
     }
 }

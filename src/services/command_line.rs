@@ -1,18 +1,8 @@
 //! "Copy as command line": the `lattice-studio render` call that reproduces a texture.
 
+use super::shell_word::{UnprintableWord, shell_quote, shell_quote_os};
 use crate::files::{ExportFormat, Preset};
 use std::path::Path;
-
-/// Quotes `word` for a POSIX shell: left bare when it holds only safe characters,
-/// otherwise single-quoted (a `'` inside becomes `'\''`).
-pub fn shell_quote(word: &str) -> String {
-    let safe = |c: char| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c);
-    if !word.is_empty() && word.chars().all(safe) {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
 
 /// The flags (name, value) that set every parameter of `preset`, in `render`'s terms.
 /// Booleans use the `--flag=BOOL` form, so an explicit `false` overrides any preset.
@@ -57,25 +47,37 @@ const HEREDOC_END: &str = "LATTICE_PRESET";
 /// `preset`, each value quoted for a POSIX shell. A texture that flags cannot describe
 /// (several layers, or one with levels, a mask or a warp) is passed whole instead: its
 /// preset's RON in a here-document read by `render -`.
-pub fn to_command_line(preset: &Preset, out: &Path, format: ExportFormat) -> String {
-    let out = shell_quote(&out.to_string_lossy());
+pub fn to_command_line(
+    preset: &Preset,
+    out: &Path,
+    format: ExportFormat,
+) -> Result<String, UnprintableWord> {
+    let out = out_flag(out)?;
     if !preset.layers.is_single_noise() {
-        return format!(
-            "lattice-studio render - --out {out} --format {} <<'{HEREDOC_END}'\n{}\n{HEREDOC_END}",
+        return Ok(format!(
+            "lattice-studio render - {out} --format {} <<'{HEREDOC_END}'\n{}\n{HEREDOC_END}",
             format.id(),
             preset.to_ron()
-        );
+        ));
     }
-    let mut cmd = format!("lattice-studio render --out {out} --format {}", format.id());
+    let mut cmd = format!("lattice-studio render {out} --format {}", format.id());
     for (name, value) in flags(preset) {
-        let value = shell_quote(&value);
+        let value = shell_quote(&value, name)?;
         if matches!(name, "tileable" | "auto-levels" | "normalize") {
             cmd.push_str(&format!(" --{name}={value}"));
         } else {
             cmd.push_str(&format!(" --{name} {value}"));
         }
     }
-    cmd
+    Ok(cmd)
+}
+
+/// `--out=PATH`, quoted: the `=` form keeps a path that starts with `-` a value.
+pub fn out_flag(out: &Path) -> Result<String, UnprintableWord> {
+    Ok(format!(
+        "--out={}",
+        shell_quote_os(out.as_os_str(), "the output path")?
+    ))
 }
 
 #[cfg(test)]
@@ -130,9 +132,10 @@ mod tests {
             &unusual(),
             Path::new("/tmp/my tex's.png"),
             ExportFormat::Normal,
-        );
+        )
+        .unwrap();
         assert!(
-            cmd.starts_with("lattice-studio render --out '/tmp/my tex'\\''s.png' --format normal "),
+            cmd.starts_with("lattice-studio render --out='/tmp/my tex'\\''s.png' --format normal "),
             "{cmd}"
         );
         for want in [
@@ -166,10 +169,13 @@ mod tests {
         let mut p = unusual();
         p.output.ramp = ColorRamp::builtin("lava");
         assert!(
-            to_command_line(&p, Path::new("a.png"), ExportFormat::Color).contains(" --ramp lava")
+            to_command_line(&p, Path::new("a.png"), ExportFormat::Color)
+                .unwrap()
+                .contains(" --ramp lava")
         );
         p.output.ramp = None;
-        assert!(!to_command_line(&p, Path::new("a.png"), ExportFormat::Png).contains("--ramp"));
+        let cmd = to_command_line(&p, Path::new("a.png"), ExportFormat::Png).unwrap();
+        assert!(!cmd.contains("--ramp"));
     }
 
     #[test]
@@ -182,24 +188,15 @@ mod tests {
         top.noise.proximity = Proximity::Hill;
         top.blend = crate::engine::BlendMode::Multiply;
         p.layers.insert(1, top).unwrap();
-        let cmd = to_command_line(&p, Path::new("a b.png"), ExportFormat::Png16);
+        let cmd = to_command_line(&p, Path::new("a b.png"), ExportFormat::Png16).unwrap();
         let (head, rest) = cmd.split_once('\n').unwrap();
         assert_eq!(
             head,
-            "lattice-studio render - --out 'a b.png' --format png16 <<'LATTICE_PRESET'"
+            "lattice-studio render - --out='a b.png' --format png16 <<'LATTICE_PRESET'"
         );
         let ron = rest.strip_suffix("\nLATTICE_PRESET").unwrap();
         assert!(!ron.lines().any(|l| l == HEREDOC_END));
         let back = Preset::from_ron(ron, Path::new("heredoc")).unwrap();
         assert_eq!(back, p);
-    }
-
-    #[test]
-    fn quoting() {
-        assert_eq!(shell_quote("a/b-c.png"), "a/b-c.png");
-        assert_eq!(shell_quote(""), "''");
-        assert_eq!(shell_quote("a b"), "'a b'");
-        assert_eq!(shell_quote("it's"), r"'it'\''s'");
-        assert_eq!(shell_quote("$HOME;rm"), "'$HOME;rm'");
     }
 }

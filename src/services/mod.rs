@@ -5,6 +5,7 @@
 pub mod command_line;
 mod preview_kind;
 pub mod properties;
+pub mod shell_word;
 mod thumbnail_cache;
 
 pub use preview_kind::PreviewKind;
