@@ -217,7 +217,13 @@ fn closed_and_full_output_never_panic() {
             .unwrap()
             .read_to_string(&mut err)
             .unwrap();
-        assert!(status.success(), "{args:?}: {status:?} {err}");
+        // Quiet either way: a success when everything was written before the reader
+        // left (it fits the pipe's buffer), else 141 (128 + SIGPIPE), as the output is
+        // incomplete.
+        assert!(
+            status.success() || status.code() == Some(141),
+            "{args:?}: {status:?} {err}"
+        );
         assert!(err.is_empty(), "{args:?}: {err}");
     }
     let full = std::fs::OpenOptions::new().write(true).open("/dev/full");

@@ -13,12 +13,17 @@ const QUIET_FOR: Duration = Duration::from_secs(1);
 const POLL: Duration = Duration::from_millis(50);
 
 /// Runs `job` on a scoped thread and reports its progress (read from the
-/// [`JobControl`] it is given) as `label`, for a job over `pixels` pixels.
-pub fn run_with_progress<T: Send>(
+/// [`JobControl`] it is given) as `label`, for a job over `pixels` pixels. The closing
+/// "done" line is printed only when the job succeeded: a failed one says only its
+/// error (reported once, by the caller).
+pub fn run_with_progress<T: Send, E: Send>(
     label: &str,
     pixels: u64,
-    job: impl FnOnce(&JobControl) -> T + Send,
-) -> anyhow::Result<T> {
+    job: impl FnOnce(&JobControl) -> Result<T, E> + Send,
+) -> anyhow::Result<T>
+where
+    anyhow::Error: From<E>,
+{
     let control = JobControl::new();
     let start = Instant::now();
     let terminal = std::io::stderr().is_terminal();
@@ -45,6 +50,7 @@ pub fn run_with_progress<T: Send>(
     let Ok(value) = result else {
         anyhow::bail!("{label}: the job crashed");
     };
+    let value = value?;
     let elapsed = start.elapsed();
     if elapsed >= QUIET_FOR {
         let secs = elapsed.as_secs_f64();

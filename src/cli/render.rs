@@ -2,7 +2,7 @@
 //! up to 262144, memory flat), whole or one `--region` of the texture.
 
 use super::destination::{check_destination, is_stdout};
-use super::mesh_render::{self, parse_height_scale, parse_resolution};
+use super::mesh_render::{self, MeshFlags, parse_height_scale, parse_resolution};
 use super::overrides::Overrides;
 use super::progress::run_with_progress;
 use super::stdout::StdoutError;
@@ -40,6 +40,10 @@ pub struct RenderArgs {
     /// 0..=16 (default 0.25).
     #[arg(long, value_name = "H", value_parser = parse_height_scale)]
     pub height_scale: Option<f32>,
+    /// Mesh formats: write a mesh estimated over 1 GiB (without it such a mesh is
+    /// refused, with its size).
+    #[arg(long)]
+    pub large_mesh: bool,
     /// Only the window X,Y,W,H of the --size texture: its pixels equal that window of
     /// the whole render, bit for bit (tiles for a render farm; see `tiles`).
     #[arg(long, value_name = "X,Y,W,H", value_parser = parse_region)]
@@ -82,13 +86,14 @@ pub(super) fn parse_region(s: &str) -> Result<Region, String> {
     }
 }
 
-/// `MIN,MAX`, finite, MIN below MAX.
+/// `MIN,MAX`, finite, MIN at most MAX (equal: the levels of a flat texture, which
+/// `tiles` measures and passes on like any other).
 pub(super) fn parse_levels(s: &str) -> Result<(f32, f32), String> {
     let nums: Option<Vec<f32>> = s.split(',').map(|p| p.trim().parse().ok()).collect();
     match nums.as_deref() {
-        Some(&[lo, hi]) if lo.is_finite() && hi.is_finite() && lo < hi => Ok((lo, hi)),
+        Some(&[lo, hi]) if lo.is_finite() && hi.is_finite() && lo <= hi => Ok((lo, hi)),
         _ => Err(format!(
-            "'{s}' is not a pair of levels; expected MIN,MAX, finite, MIN below MAX"
+            "'{s}' is not a pair of levels; expected MIN,MAX, finite, MIN at most MAX"
         )),
     }
 }
@@ -155,22 +160,36 @@ pub(super) fn with_measured_levels(job: StreamJob) -> anyhow::Result<StreamJob> 
     let size = u64::from(job.preset().size());
     let levels = run_with_progress("measuring levels", size * size, |control| {
         job.measure_levels(control)
-    })??;
+    })?;
     Ok(job.with_levels(Some(levels)))
 }
 
 /// Refuses mesh flags with an image format, and image-only flags with a mesh format
 /// (either would be silently ignored).
 fn refuse_misplaced_flags(args: &RenderArgs, format: ExportFormat) -> anyhow::Result<()> {
-    if !format.is_mesh() && (args.mesh_resolution.is_some() || args.height_scale.is_some()) {
+    if !format.is_mesh()
+        && (args.mesh_resolution.is_some() || args.height_scale.is_some() || args.large_mesh)
+    {
         bail!(
-            "--mesh-resolution and --height-scale apply to the mesh formats (glb, obj, stl), not {}",
+            "--mesh-resolution, --height-scale and --large-mesh apply to the mesh formats (glb, \
+             obj, stl), not {}",
             format.id()
         );
     }
-    if format.is_mesh() && (args.region.is_some() || args.levels.is_some() || args.exr_half) {
+    if format.is_mesh() && (args.region.is_some() || args.levels.is_some()) {
         bail!(
-            "--region, --levels and --exr-half apply to the image formats, not {}",
+            "--region and --levels apply to the image formats, not {}",
+            format.id()
+        );
+    }
+    refuse_exr_half(args.exr_half, format)
+}
+
+/// Refuses `--exr-half` with a format other than EXR (it would be silently ignored).
+pub(super) fn refuse_exr_half(half: bool, format: ExportFormat) -> anyhow::Result<()> {
+    if half && format != ExportFormat::Exr {
+        bail!(
+            "--exr-half applies to the exr format only, not {}",
             format.id()
         );
     }
@@ -183,7 +202,11 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     refuse_misplaced_flags(args, format)?;
     if format.is_mesh() {
         let preset = resolve(args.preset.as_deref(), &args.overrides)?;
-        let flags = (args.mesh_resolution, args.height_scale);
+        let flags = MeshFlags {
+            resolution: args.mesh_resolution,
+            height_scale: args.height_scale,
+            large: args.large_mesh,
+        };
         return mesh_render::run(&preset, format, &args.out, flags);
     }
     let preset = resolve_streamed(args.preset.as_deref(), &args.overrides)?;
@@ -195,19 +218,18 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let pixels = u64::from(width) * u64::from(height);
     if is_stdout(&args.out) {
         let mut sink = StdoutSink::default();
-        let written = run_with_progress(&label, pixels, |control| {
-            job.write_unseekable(&mut sink, &args.out, control)
-        })?;
-        if let Err(e) = written {
-            // `| head` closing the pipe ends quietly, as a whole-file write did.
-            if let Some(kind) = sink.failed {
-                return Err(StdoutError(std::io::Error::from(kind)).into());
+        return run_with_progress(&label, pixels, |control| {
+            let written = job.write_unseekable(&mut sink, &args.out, control);
+            // Standard output failing (a reader gone, `| head`) is reported as what it is,
+            // not as a failed export; the binary ends with a non-zero status either way.
+            match (written, sink.failed) {
+                (Ok(()), _) => Ok(()),
+                (Err(_), Some(kind)) => Err(anyhow::Error::from(StdoutError(kind.into()))),
+                (Err(e), None) => Err(e.into()),
             }
-            return Err(e.into());
-        }
-        return Ok(());
+        });
     }
-    run_with_progress(&label, pixels, |control| job.export(&args.out, control))??;
+    run_with_progress(&label, pixels, |control| job.export(&args.out, control))?;
     Ok(())
 }
 
@@ -267,7 +289,8 @@ mod tests {
             assert!(parse_region(bad).is_err(), "{bad}");
         }
         assert_eq!(parse_levels("-0.25,1.5"), Ok((-0.25, 1.5)));
-        for bad in ["1,1", "2,1", "nan,1", "0", "0,1,2"] {
+        assert_eq!(parse_levels("0.5,0.5"), Ok((0.5, 0.5)));
+        for bad in ["2,1", "nan,1", "inf,1", "0", "0,1,2"] {
             assert!(parse_levels(bad).is_err(), "{bad}");
         }
     }

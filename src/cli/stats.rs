@@ -57,6 +57,6 @@ pub(super) fn run(args: &StatsArgs) -> anyhow::Result<()> {
     let pixels = region.pixels() as u64;
     let stats = run_with_progress("measuring", pixels, |control| {
         scan_stats(&preset, region, control)
-    })??;
+    })?;
     Ok(write_stdout(&report(region, &stats))?)
 }

@@ -1,5 +1,6 @@
 //! Writing to standard output without panicking: a closed pipe (`| head`) or a full disk
-//! becomes an error the binary reports once (a closed pipe quietly, as `ls | head` does).
+//! becomes an error the binary reports once (a closed pipe quietly, with status 141 as
+//! `ls` killed by SIGPIPE in `ls | head`: the output is incomplete).
 
 use std::io::Write;
 
@@ -10,7 +11,8 @@ use std::io::Write;
 pub struct StdoutError(pub std::io::Error);
 
 impl StdoutError {
-    /// Whether the reader went away (`| head`): the program should end quietly.
+    /// Whether the reader went away (`| head`): the program should end quietly, with a
+    /// failure status.
     pub fn is_closed_pipe(&self) -> bool {
         self.0.kind() == std::io::ErrorKind::BrokenPipe
     }
