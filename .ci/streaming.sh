@@ -52,6 +52,20 @@ if [ "$rss_kib" -ge $((256 * 1024)) ]; then
 fi
 rm -f "$work/big.r16"
 
+echo "-- 16 warped, masked layers: peak memory under 256 MiB, whole and in a wide band"
+for args in "--size 4096" "--size 65536 --region 0,0,65536,32"; do
+    # shellcheck disable=SC2086
+    /usr/bin/time -v "$bin" render tests/fixtures/sixteen-warped-layers.ron $args --format r32 \
+        --out "$work/many.r32" 2>"$work/time.txt"
+    rss_kib="$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$work/time.txt")"
+    echo "$args: peak RSS ${rss_kib} KiB"
+    if [ "$rss_kib" -ge $((256 * 1024)) ]; then
+        echo "error: 16 layers, $args: peak RSS ${rss_kib} KiB is not under 256 MiB" >&2
+        exit 1
+    fi
+done
+rm -f "$work/many.r32"
+
 echo "-- a killed streamed export leaves no file"
 mkdir "$work/killed"
 "$bin" render "$preset" --size 32768 --format png16 --out "$work/killed/big.png" &

@@ -247,6 +247,20 @@ impl LayerCache {
 }
 
 impl LayerStack {
+    /// At most how many heightmaps of a region's size a render of this stack holds at
+    /// once through [`LayerCache::new`]: the output, every layer's heights (masks are
+    /// layers) and their warp fields, and the spare maps kept for reuse. Streamed
+    /// exports size their bands by it, so memory stays bounded at any layer count.
+    pub fn maps_held(&self) -> usize {
+        if self.is_single_noise() {
+            return 1;
+        }
+        let layers: usize = (0..self.len())
+            .map(|i| RawSpec::of_layer(self, i).maps())
+            .sum();
+        1 + layers + MAX_SPARE
+    }
+
     /// Whether the texture is exactly one layer's noise: a single enabled plain layer
     /// without warp, rendered by the noise kernels straight into the output.
     pub fn is_single_noise(&self) -> bool {

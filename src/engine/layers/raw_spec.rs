@@ -65,6 +65,11 @@ impl RawSpec {
         RawSpec { noise, warp }
     }
 
+    /// How many heightmaps rendering this spec holds: its own and, warped, its fields'.
+    pub fn maps(&self) -> usize {
+        1 + self.warp.as_ref().map_or(0, |w| w.x.maps() + w.y.maps())
+    }
+
     /// The same spec with the noise's seed plus one (the second warp field).
     fn reseeded(&self) -> RawSpec {
         let mut out = self.clone();

@@ -5,6 +5,17 @@ use crate::engine::Region;
 
 /// Pixels a band holds at most (16 MiB of heights) unless its rows are longer.
 const BAND_PIXELS: usize = 1 << 22;
+/// Bytes of heights a window's render may hold at once (its output, every layer's map
+/// and their warp fields'): a band of a many-layer stack is smaller, and one whose
+/// shortest band is still over it is rendered in narrower strips
+/// ([`super::band_renderer::BandRenderer`]).
+pub const HEIGHTS_BUDGET: usize = 96 << 20;
+
+/// Pixels of a window whose render, holding `maps` heightmaps, fits in
+/// [`HEIGHTS_BUDGET`].
+pub fn pixels_within_budget(maps: usize) -> usize {
+    (HEIGHTS_BUDGET / (4 * maps.max(1))).max(1)
+}
 /// Rows per band are a multiple of this: the engine's parallel work unit and the
 /// EXR block height, so every band but the last holds whole blocks.
 pub const BAND_ALIGN: u32 = 16;
@@ -21,10 +32,13 @@ pub struct BandPlan {
 }
 
 impl BandPlan {
-    /// The plan for `region`: about 4 Mi pixels per band, at least 16 rows, a multiple
-    /// of 16.
-    pub fn new(region: Region) -> Self {
-        let fit = (BAND_PIXELS / region.width.max(1) as usize).min(MAX_BAND_ROWS as usize) as u32;
+    /// The plan for `region` of a texture whose render holds `maps` heightmaps (see
+    /// [`crate::engine::LayerStack::maps_held`]): about 4 Mi pixels per band, fewer when
+    /// the maps would pass [`HEIGHTS_BUDGET`], at least 16 rows, a multiple of 16. The
+    /// cut depends on the width and the stack, never on the machine.
+    pub fn new(region: Region, maps: usize) -> Self {
+        let pixels = BAND_PIXELS.min(pixels_within_budget(maps));
+        let fit = (pixels / region.width.max(1) as usize).min(MAX_BAND_ROWS as usize) as u32;
         let rows = (fit / BAND_ALIGN * BAND_ALIGN).max(BAND_ALIGN);
         Self { region, rows }
     }
@@ -78,7 +92,7 @@ mod tests {
             width: 65_536,
             height: 200,
         };
-        let plan = BandPlan::new(region);
+        let plan = BandPlan::new(region, 1);
         assert_eq!(plan.rows_per_band(), 64);
         let bands: Vec<Region> = plan.bands().collect();
         assert_eq!(bands.len(), 4);
@@ -92,9 +106,14 @@ mod tests {
         assert_eq!((bands[3].y, bands[3].height), (5 + 192, 8));
         assert_eq!(bands.iter().map(|b| b.height).sum::<u32>(), 200);
         // Very wide rows: one aligned unit per band; narrow ones: capped.
-        assert_eq!(BandPlan::new(Region::full(262_144)).rows_per_band(), 16);
-        assert_eq!(BandPlan::new(Region::full(64)).rows_per_band(), 4096);
-        assert_eq!(BandPlan::new(Region::full(100)).len(), 1);
+        assert_eq!(BandPlan::new(Region::full(262_144), 1).rows_per_band(), 16);
+        assert_eq!(BandPlan::new(Region::full(64), 1).rows_per_band(), 4096);
+        assert_eq!(BandPlan::new(Region::full(100), 1).len(), 1);
+        // A stack of many maps gets shorter bands, within the budget.
+        let plan = BandPlan::new(Region::full(4096), 50);
+        assert_eq!(plan.rows_per_band(), 112);
+        let rows = plan.rows_per_band() as usize;
+        assert!(4096 * rows * 4 * 50 <= HEIGHTS_BUDGET);
         assert_eq!(
             BandPlan::with_rows(Region::full(100), 20).rows_per_band(),
             32

@@ -1,6 +1,7 @@
 //! [`BandRenderer`]: the heights of one band (or any window) of a preset's texture,
 //! spread over the thread pool even when the band is too short to split by rows.
 
+use super::band_plan::{BandPlan, pixels_within_budget};
 use crate::engine::{EngineError, Heightmap, JobControl, Region};
 use crate::files::preset::Preset;
 use rayon::prelude::*;
@@ -32,30 +33,54 @@ impl<'a> BandRenderer<'a> {
     /// The engine splits a window into units of 16 rows; a band of very long rows has
     /// too few of them to keep every thread busy, so it is cut into column strips
     /// rendered side by side (each strip is exact too, so the join is seamless).
+    ///
+    /// A band whose layers would hold more than [`super::band_plan::HEIGHTS_BUDGET`] of heights (a wide
+    /// band of a many-layer stack: bands are at least 16 rows) is cut into strips narrow
+    /// enough that the strips rendered at once, one per thread, stay within it.
     pub fn render(&self, region: Region) -> Result<Heightmap, EngineError> {
         let threads = rayon::current_num_threads() as u32;
         let units = region.height.div_ceil(ENGINE_ROWS);
-        let strips = (2 * threads)
+        let for_speed = (2 * threads)
             .div_ceil(units.max(1))
-            .min(region.width / MIN_STRIP)
-            .max(1);
+            .min(region.width / MIN_STRIP);
+        let cap = pixels_within_budget(self.preset.layers.maps_held()) as u64;
+        let for_memory = if region.pixels() as u64 <= cap {
+            1
+        } else {
+            (region.pixels() as u64 * u64::from(threads)).div_ceil(cap) as u32
+        };
+        let strips = for_speed.max(for_memory).clamp(1, region.width);
         if strips == 1 {
             return self.preset.generate_region(region, &JobControl::new());
         }
         let step = region.width.div_ceil(strips);
-        let parts: Vec<Heightmap> = (0..strips)
-            .into_par_iter()
-            .map(|i| {
-                let x = i * step;
-                let width = step.min(region.width - x);
-                let strip = Region {
-                    x: region.x + x,
-                    width,
-                    ..region
-                };
-                self.preset.generate_region(strip, &JobControl::new())
-            })
-            .collect::<Result<_, _>>()?;
+        let strips = region.width.div_ceil(step);
+        let strip = |i: u32| {
+            let x = i * step;
+            Region {
+                x: region.x + x,
+                width: step.min(region.width - x),
+                ..region
+            }
+        };
+        // Cut for memory, at most one strip per thread in progress: groups of `threads`
+        // strips, one group after the other, so nested work stealing cannot start more.
+        let group = if for_memory > 1 {
+            threads.max(1)
+        } else {
+            strips
+        };
+        let mut parts: Vec<Heightmap> = Vec::with_capacity(strips as usize);
+        let mut first = 0;
+        while first < strips {
+            let last = (first + group).min(strips);
+            let group: Vec<Heightmap> = (first..last)
+                .into_par_iter()
+                .map(|i| self.preset.generate_region(strip(i), &JobControl::new()))
+                .collect::<Result<_, _>>()?;
+            parts.extend(group);
+            first = last;
+        }
         let mut band = Heightmap::filled_rect(region.width, region.height, 0.0);
         let width = region.width as usize;
         band.data_mut()
@@ -70,6 +95,29 @@ impl<'a> BandRenderer<'a> {
                 }
             });
         Ok(band)
+    }
+}
+
+impl BandRenderer<'_> {
+    /// The whole texture, band by band ([`BandPlan`]): the composite is held whole, but
+    /// never every layer of it at once (a mesh of a 16-layer 16384 stack needs its 1 GiB
+    /// of heights, not 16 GiB). Bit for bit [`Preset::generate`]'s.
+    pub fn render_whole(&self, control: &JobControl) -> Result<Heightmap, EngineError> {
+        let size = self.preset.size();
+        let plan = BandPlan::new(Region::full(size), self.preset.layers.maps_held());
+        let mut out = Heightmap::filled_rect(size, size, 0.0);
+        control.begin(size as usize);
+        let width = size as usize;
+        for band in plan.bands() {
+            if control.is_cancelled() {
+                return Err(EngineError::Cancelled);
+            }
+            let heights = self.render(band)?;
+            let start = band.y as usize * width;
+            out.data_mut()[start..start + heights.data().len()].copy_from_slice(heights.data());
+            control.step_by(band.height as usize);
+        }
+        Ok(out)
     }
 }
 

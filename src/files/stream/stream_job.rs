@@ -84,7 +84,7 @@ impl StreamJob {
     fn plan(&self) -> BandPlan {
         match self.band_rows {
             Some(rows) => BandPlan::with_rows(self.region, rows),
-            None => BandPlan::new(self.region),
+            None => BandPlan::new(self.region, self.preset.layers.maps_held()),
         }
     }
 

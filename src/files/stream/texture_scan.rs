@@ -17,7 +17,7 @@ pub fn scan_stats(
     control: &JobControl,
 ) -> Result<HeightStats, EngineError> {
     let renderer = BandRenderer::new(preset);
-    let plan = BandPlan::new(region);
+    let plan = BandPlan::new(region, preset.layers.maps_held());
     control.begin(region.height as usize);
     let mut acc = HeightAccumulator::new();
     for band in plan.bands() {
