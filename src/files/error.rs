@@ -72,6 +72,22 @@ pub enum Error {
         /// The limit.
         max: usize,
     },
+    /// More packed channels than R, G, B and A.
+    #[error("a preset packs at most {max} channels (R, G, B, A); this one names {count}")]
+    TooManyChannels {
+        /// The channels named.
+        count: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A packed channel naming a layer the texture does not have.
+    #[error("channel {channel} names layer '{name}', which this texture does not have")]
+    UnknownChannelLayer {
+        /// The channel (R, G, B or A).
+        channel: &'static str,
+        /// The name it gives.
+        name: String,
+    },
     /// A mesh format was given to the band-by-band image writer.
     #[error("{format} is a mesh format: meshes are built in memory, not streamed by bands")]
     NotStreamable {

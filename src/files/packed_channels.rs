@@ -1,7 +1,7 @@
 //! Which layers a preset packs into the R, G, B and A channels of a `packed` export,
 //! and keeping those names right when layers are renamed or removed.
 
-use super::error::Result;
+use super::error::{Error, Result};
 use super::preset::{MAX_CHANNELS, Preset};
 use crate::engine::LayerError;
 
@@ -24,19 +24,17 @@ impl Preset {
     /// Checks that at most four channels are named, each after a layer of the stack.
     pub(crate) fn validate_channels(&self) -> Result<()> {
         if self.channels.len() > MAX_CHANNELS {
-            return Err(LayerError::Count {
+            return Err(Error::TooManyChannels {
                 count: self.channels.len(),
-            }
-            .into());
+                max: MAX_CHANNELS,
+            });
         }
         for (name, channel) in self.channels.iter().zip(CHANNEL_NAMES) {
             if self.layers.index_of(name).is_none() {
-                return Err(LayerError::UnknownReference {
-                    layer: format!("channel {channel}"),
-                    role: "layer",
+                return Err(Error::UnknownChannelLayer {
+                    channel,
                     name: name.clone(),
-                }
-                .into());
+                });
             }
         }
         Ok(())

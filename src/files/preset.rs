@@ -240,20 +240,20 @@ impl TryFrom<PresetFile> for Preset {
                 f.version
             ));
         }
-        let layers = match (f.noise, f.layers.is_empty()) {
-            (Some(_), false) => {
+        let layers = match (f.noise, f.layers) {
+            (Some(_), Some(_)) => {
                 return Err("a preset holds either `noise` (version 1) or `layers` \
                             (version 2), not both"
                     .to_owned());
             }
-            (Some(noise), true) => LayerStack::single(noise),
-            (None, true) => LayerStack::single(NoiseParams {
+            (Some(noise), None) => LayerStack::single(noise),
+            (None, None) => LayerStack::single(NoiseParams {
                 size: f.size,
                 tileable: f.tileable,
                 ..NoiseParams::default()
             }),
-            (None, false) => {
-                LayerStack::from_layers(f.size, f.tileable, f.layers).map_err(|e| e.to_string())?
+            (None, Some(layers)) => {
+                LayerStack::from_layers(f.size, f.tileable, layers).map_err(|e| e.to_string())?
             }
         };
         Ok(Preset {
@@ -277,7 +277,7 @@ impl From<Preset> for PresetFile {
             noise: None,
             size: p.layers.size(),
             tileable: p.layers.tileable(),
-            layers: p.layers.layers().to_vec(),
+            layers: Some(p.layers.layers().to_vec()),
             channels: p.channels,
             output: p.output,
         }

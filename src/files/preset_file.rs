@@ -8,7 +8,7 @@
 
 use crate::engine::{Layer, NoiseParams};
 use crate::pixels::OutputParams;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The preset format version this build writes (and the newest it reads).
 pub const PRESET_VERSION: u32 = 2;
@@ -31,8 +31,14 @@ pub(super) struct PresetFile {
     pub noise: Option<NoiseParams>,
     pub size: u32,
     pub tileable: bool,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub layers: Vec<Layer>,
+    /// `None` when the file has no `layers` field (a version 1 file); a present but
+    /// empty list is refused, not read as the defaults.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "written_bare",
+        deserialize_with = "present"
+    )]
+    pub layers: Option<Vec<Layer>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub channels: Vec<String>,
     pub output: OutputParams,
@@ -41,6 +47,14 @@ pub(super) struct PresetFile {
 /// A field that is written without `Some(...)`: present means `Some`.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
     T::deserialize(d).map(Some)
+}
+
+/// Writes a present field as its value, without `Some(...)` (the form [`present`] reads).
+fn written_bare<S: Serializer, T: Serialize>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => v.serialize(s),
+        None => s.serialize_none(),
+    }
 }
 
 impl Default for PresetFile {
@@ -53,7 +67,7 @@ impl Default for PresetFile {
             noise: None,
             size: n.size,
             tileable: n.tileable,
-            layers: Vec::new(),
+            layers: None,
             channels: Vec::new(),
             output: OutputParams::default(),
         }

@@ -31,6 +31,12 @@ impl ToneMap {
             (true, Some((lo, hi))) if hi > lo && (hi - lo).is_finite() => {
                 (1.0 / (hi - lo), -lo / (hi - lo))
             }
+            // A span past f32's range (levels near ±3.4e38): the same stretch worked out
+            // in f64, rather than dropping the levels.
+            (true, Some((lo, hi))) if hi > lo => {
+                let span = f64::from(hi) - f64::from(lo);
+                ((1.0 / span) as f32, (-f64::from(lo) / span) as f32)
+            }
             _ => (1.0, 0.0),
         };
         let scale = lv_scale * out.contrast;
@@ -108,6 +114,24 @@ mod tests {
         assert_eq!(tm.grey(-5.0), 0.0);
         assert_eq!(tm.grey(f32::NAN), 0.0);
         assert!(tm.clips(5.0) && !tm.clips(0.6));
+    }
+
+    #[test]
+    fn levels_at_the_ends_of_the_float_range_still_stretch() {
+        let out = OutputParams {
+            auto_levels: true,
+            ..OutputParams::default()
+        };
+        let tm = ToneMap::new(&out, Some((-f32::MAX, f32::MAX)));
+        // The scale is a subnormal f32 there, so a few bits are lost.
+        for (h, want) in [
+            (0.0, 0.5),
+            (f32::MAX, 1.0),
+            (-f32::MAX, 0.0),
+            (f32::MAX / 2.0, 0.75),
+        ] {
+            assert!((tm.grey(h) - want).abs() < 1e-6, "{h}: {}", tm.grey(h));
+        }
     }
 
     #[test]
