@@ -12,7 +12,7 @@ const BAND_PIXELS: usize = 1 << 22;
 pub const HEIGHTS_BUDGET: usize = 96 << 20;
 
 /// Pixels of a window whose render, holding `maps` heightmaps, fits in
-/// [`HEIGHTS_BUDGET`].
+/// `HEIGHTS_BUDGET` (96 MiB).
 pub fn pixels_within_budget(maps: usize) -> usize {
     (HEIGHTS_BUDGET / (4 * maps.max(1))).max(1)
 }
@@ -34,7 +34,7 @@ pub struct BandPlan {
 impl BandPlan {
     /// The plan for `region` of a texture whose render holds `maps` heightmaps (see
     /// [`crate::engine::LayerStack::maps_held`]): about 4 Mi pixels per band, fewer when
-    /// the maps would pass [`HEIGHTS_BUDGET`], at least 16 rows, a multiple of 16. The
+    /// the maps would pass `HEIGHTS_BUDGET` (96 MiB), at least 16 rows, a multiple of 16. The
     /// cut depends on the width and the stack, never on the machine.
     pub fn new(region: Region, maps: usize) -> Self {
         let pixels = BAND_PIXELS.min(pixels_within_budget(maps));

@@ -34,7 +34,7 @@ impl<'a> BandRenderer<'a> {
     /// too few of them to keep every thread busy, so it is cut into column strips
     /// rendered side by side (each strip is exact too, so the join is seamless).
     ///
-    /// A band whose layers would hold more than [`super::band_plan::HEIGHTS_BUDGET`] of heights (a wide
+    /// A band whose layers would hold more than 96 MiB (`HEIGHTS_BUDGET`) of heights (a wide
     /// band of a many-layer stack: bands are at least 16 rows) is cut into strips narrow
     /// enough that the strips rendered at once, one per thread, stay within it.
     pub fn render(&self, region: Region) -> Result<Heightmap, EngineError> {
