@@ -4,7 +4,7 @@
 use super::engine_error::EngineError;
 use super::heightmap::Heightmap;
 use super::job_control::JobControl;
-use super::kernel::{self, WarpFields};
+use super::kernel::{self, FieldSource, WarpFields};
 use super::limits::MAX_REGION_PIXELS;
 use super::noise_params::NoiseParams;
 use super::param_error::ParamError;
@@ -137,21 +137,55 @@ pub fn generate_warped_region(
             .into());
         }
     }
+    let mut heightmap = Heightmap::filled_rect(region.width, region.height, 0.0);
+    let source = FieldSource::Maps {
+        x: wx.data(),
+        y: wy.data(),
+    };
+    warped_into(params, region, source, amplitude, control, &mut heightmap)?;
+    Ok(heightmap)
+}
+
+/// [`generate_warped_region`] with fields that are two noises (`fx`, `fy`: the fields'
+/// values at a pixel are those of their textures there), into `out` (reusing its memory): the fields are computed band by band
+/// beside the pixels they move, so no map of them is held. The same bits as warping by
+/// the maps of `fx` and `fy` over the region.
+pub fn generate_noise_warped_region_into(
+    params: &NoiseParams,
+    region: Region,
+    (fx, fy): (&NoiseParams, &NoiseParams),
+    amplitude: f32,
+    control: &JobControl,
+    out: &mut Heightmap,
+) -> Result<(), EngineError> {
+    check(params, region)?;
+    for field in [fx, fy] {
+        check(field, region)?;
+    }
+    let source = FieldSource::Noise { x: fx, y: fy };
+    warped_into(params, region, source, amplitude, control, out)
+}
+
+/// Samples `params` over `region` at the positions `source` moves, into `out`.
+fn warped_into(
+    params: &NoiseParams,
+    region: Region,
+    source: FieldSource<'_>,
+    amplitude: f32,
+    control: &JobControl,
+    out: &mut Heightmap,
+) -> Result<(), EngineError> {
     if !amplitude.is_finite() {
         return Err(ParamError::NotFinite {
             name: "warp amplitude",
         }
         .into());
     }
-    let mut heightmap = Heightmap::filled_rect(region.width, region.height, 0.0);
-    let fields = WarpFields {
-        x: wx.data(),
-        y: wy.data(),
-        amplitude,
-    };
-    kernel::run_warped(params, region, fields, control, &mut heightmap);
+    out.reshape_rect(region.width, region.height);
+    let fields = WarpFields { source, amplitude };
+    kernel::run_warped(params, region, fields, control, out);
     if control.is_cancelled() {
         return Err(EngineError::Cancelled);
     }
-    Ok(heightmap)
+    Ok(())
 }

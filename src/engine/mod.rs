@@ -35,8 +35,8 @@ pub use displacement::Displacement;
 pub use engine_error::EngineError;
 pub use fade::Fade;
 pub use generation::{
-    generate, generate_into, generate_reference, generate_region, generate_region_into,
-    generate_simple, generate_warped_region,
+    generate, generate_into, generate_noise_warped_region_into, generate_reference,
+    generate_region, generate_region_into, generate_simple, generate_warped_region,
 };
 pub use height_accumulator::HeightAccumulator;
 pub use height_stats::HeightStats;

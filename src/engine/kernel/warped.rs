@@ -20,6 +20,8 @@ use super::f32x16::F32x16;
 use super::free_octave::FreeOctave;
 use super::plan::{Octave, OctavePlan, Plan};
 use super::sample_lane::{SampleLane, fade};
+use super::tile_positions::{Bounds, Displace, TilePositions};
+use super::warp_fields::{FieldBands, Fields, WarpFields};
 use super::warp_grid::CornerGrid;
 use crate::engine::fade::Fade;
 use crate::engine::heightmap::Heightmap;
@@ -37,54 +39,21 @@ const TILE_COLS: usize = 256;
 /// per pixel instead (4 per pixel and octave).
 const GRID_CORNERS_PER_PIXEL: usize = 4;
 
-/// The warp of one render: the two fields over the region (heights, centred on 0.5),
-/// and the amplitude in pixels.
-#[derive(Clone, Copy, Debug)]
-pub(in crate::engine) struct WarpFields<'a> {
-    /// `wx + 0.5` per pixel of the region, row-major.
-    pub x: &'a [f32],
-    /// `wy + 0.5` per pixel of the region.
-    pub y: &'a [f32],
-    /// Pixels of displacement per unit of field.
-    pub amplitude: f32,
-}
-
 /// What the bands share.
 struct Job<'a> {
     plan: Plan,
     region: Region,
-    fields: WarpFields<'a>,
-    /// Texture side, and whether positions wrap at it.
-    size: f32,
-    wrap: bool,
+    fields: Fields<'a>,
+    control: &'a JobControl,
+    displace: Displace,
     fade: Fade,
-}
-
-impl Job<'_> {
-    /// The sample position of texture pixel `x` with field value `w` (either axis).
-    #[inline(always)]
-    fn position(&self, x: usize, w: f32) -> f32 {
-        let p = x as f32 + (w - 0.5) * self.fields.amplitude;
-        if !self.wrap {
-            return p;
-        }
-        let s = self.size;
-        let r = p - (p * (1.0 / s)).floor() * s;
-        if r >= s {
-            r - s
-        } else if r < 0.0 {
-            r + s
-        } else {
-            r
-        }
-    }
 }
 
 /// Per-thread buffers.
 #[derive(Default)]
 struct Scratch {
-    px: Vec<f32>,
-    py: Vec<f32>,
+    fields: FieldBands,
+    pos: TilePositions,
     grids: Vec<CornerGrid>,
 }
 
@@ -211,32 +180,27 @@ fn band<V: SampleLane, P: ProximityFn>(
     let width = job.region.width as usize;
     let nrows = rows.len() / width;
     let octaves = &job.plan.octaves;
-    sc.grids.resize_with(octaves.len(), CornerGrid::default);
+    let Scratch { fields, pos, grids } = sc;
+    let (wx, wy) = fields.band(&job.fields, (y0, rows.len(), width), job.control);
+    grids.resize_with(octaves.len(), CornerGrid::default);
     for tx0 in (0..width).step_by(TILE_COLS) {
         let tw = TILE_COLS.min(width - tx0);
         let padded = tw.div_ceil(V::W) * V::W;
-        sc.px.resize(nrows * padded, 0.0);
-        sc.py.resize(nrows * padded, 0.0);
-        let (mut xs, mut ys) = ((f32::MAX, f32::MIN), (f32::MAX, f32::MIN));
+        let (x0, y) = (job.region.x as usize + tx0, job.region.y as usize + y0);
+        pos.start((x0, tw), nrows, padded);
+        let mut bounds = Bounds::<V>::new(isa);
         for r in 0..nrows {
-            let y = job.region.y as usize + y0 + r;
-            let at = (y0 + r) * width + tx0;
-            for i in 0..padded {
-                // Lanes past the tile's end repeat its last pixel.
-                let j = i.min(tw - 1);
-                let x = job.region.x as usize + tx0 + j;
-                let (px, py) = (
-                    job.position(x, job.fields.x[at + j]),
-                    job.position(y, job.fields.y[at + j]),
-                );
-                sc.px[r * padded + i] = px;
-                sc.py[r * padded + i] = py;
-                xs = (xs.0.min(px), xs.1.max(px));
-                ys = (ys.0.min(py), ys.1.max(py));
+            let at = r * width + tx0;
+            let w = (&wx[at..at + tw], &wy[at..at + tw]);
+            let yv = V::all(isa, (y + r) as f32);
+            for c in (0..padded).step_by(V::W) {
+                let p = pos.lanes(isa, &job.displace, w, (r, c, yv), (tw, padded));
+                bounds.add(p);
             }
         }
+        let (xs, ys) = bounds.ranges();
         let budget = GRID_CORNERS_PER_PIXEL * nrows * padded;
-        for (o, g) in octaves.iter().zip(sc.grids.iter_mut()) {
+        for (o, g) in octaves.iter().zip(grids.iter_mut()) {
             if let OctavePlan::Grid(o) = o {
                 g.prepare(&job.plan, o, P::NEEDS, (xs, ys), budget);
             }
@@ -245,13 +209,14 @@ fn band<V: SampleLane, P: ProximityFn>(
             let out = &mut rows[r * width + tx0..r * width + tx0 + tw];
             for c in (0..padded).step_by(V::W) {
                 let at = r * padded + c;
-                let pos = (V::read(isa, &sc.px[at..]), V::read(isa, &sc.py[at..]));
+                let (px, py) = (&pos.px[at..], &pos.py[at..]);
+                let pos = (V::read(isa, px), V::read(isa, py));
                 let mut h = V::all(isa, 0.5);
-                for (o, g) in octaves.iter().zip(sc.grids.iter_mut()) {
+                for (o, g) in octaves.iter().zip(grids.iter_mut()) {
                     match o {
                         OctavePlan::Grid(o) => h = h + grid_octave::<V, P>(isa, job, o, g, pos),
                         OctavePlan::Free(f) => {
-                            h = free_octave::<V, P>(isa, job, f, h, &sc.px[at..], &sc.py[at..]);
+                            h = free_octave::<V, P>(isa, job, f, h, px, py);
                         }
                     }
                 }
@@ -376,9 +341,13 @@ fn run_warped_on(
     let job = Job {
         plan: Plan::new(p, Region::full(p.size)),
         region,
-        fields,
-        size: p.size as f32,
-        wrap: p.tileable,
+        fields: Fields::new(fields.source, region, isa),
+        control,
+        displace: Displace {
+            amplitude: fields.amplitude,
+            size: p.size as f32,
+            wrap: p.tileable,
+        },
         fade: p.fade,
     };
     p.proximity.visit(Runner {

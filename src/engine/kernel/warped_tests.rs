@@ -1,6 +1,7 @@
 //! Tests of the warped sampler: its builds agree bit for bit, and cells are found by
 //! floor division.
 
+use super::super::warp_fields::FieldSource;
 use super::super::warp_grid::cell_of;
 use super::*;
 use crate::engine::displacement::Displacement;
@@ -45,8 +46,7 @@ fn builds_agree_bit_for_bit() {
         let amplitude = if i % 3 == 0 { 300.0 } else { 9.5 };
         let (x, y) = fields(p.size, 1.0, 0.8);
         let w = WarpFields {
-            x: &x,
-            y: &y,
+            source: FieldSource::Maps { x: &x, y: &y },
             amplitude,
         };
         let mut want = None;
@@ -59,6 +59,62 @@ fn builds_agree_bit_for_bit() {
                 None => want = Some(bits),
                 Some(w) => assert!(*w == bits, "{proximity:?} {random:?} {isa:?}"),
             }
+        }
+    }
+}
+
+/// Fields that are noises, computed band by band inside the sampler, give the bits of
+/// warping by those noises' maps, in every build, over a window and tiled or not.
+#[test]
+fn noise_fields_match_their_maps() {
+    let isas = [Avx2::detect(), None];
+    for (i, proximity) in [Proximity::Gradient, Proximity::MonkeySaddle]
+        .into_iter()
+        .enumerate()
+    {
+        let p = NoiseParams {
+            size: 96,
+            initial_step: 16,
+            octaves: 4,
+            proximity,
+            tileable: i == 1,
+            ..NoiseParams::default()
+        };
+        let field = |seed| NoiseParams {
+            seed,
+            initial_step: 32,
+            fade: Fade::Quintic,
+            random: RandomSource::Modern,
+            ..p
+        };
+        let (fx, fy) = (field(7), field(8));
+        let region = Region {
+            x: 5,
+            y: 19,
+            width: 83,
+            height: 41,
+        };
+        for isa in isas {
+            let maps = [&fx, &fy].map(|f| {
+                let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
+                super::super::run_on(f, region, &JobControl::new(), &mut m, isa);
+                m
+            });
+            let run = |source| {
+                let mut hm = Heightmap::filled_rect(region.width, region.height, 0.0);
+                let w = WarpFields {
+                    source,
+                    amplitude: 37.0,
+                };
+                run_warped_on(&p, region, w, &JobControl::new(), &mut hm, isa);
+                hm.data().iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            };
+            let by_maps = run(FieldSource::Maps {
+                x: maps[0].data(),
+                y: maps[1].data(),
+            });
+            let by_noise = run(FieldSource::Noise { x: &fx, y: &fy });
+            assert!(by_maps == by_noise, "{proximity:?} {isa:?}");
         }
     }
 }

@@ -8,7 +8,9 @@ use super::compositing::{Pass, Start, composite_into};
 use super::layer_stack::LayerStack;
 use super::raw_spec::RawSpec;
 use crate::engine::engine_error::EngineError;
-use crate::engine::generation::{generate_region_into, generate_warped_region};
+use crate::engine::generation::{
+    generate_noise_warped_region_into, generate_region_into, generate_warped_region,
+};
 use crate::engine::heightmap::Heightmap;
 use crate::engine::job_control::JobControl;
 use crate::engine::region::Region;
@@ -220,13 +222,23 @@ impl LayerCache {
         }
         let heights = match &spec.warp {
             None => {
-                // A spare map's memory, or zeroed memory the OS hands out untouched;
-                // only the kernel writes it.
-                let mut map = self
-                    .spare
-                    .pop()
-                    .unwrap_or_else(|| Heightmap::filled_rect(0, 0, 0.0));
+                let mut map = self.spare_map();
                 generate_region_into(&spec.noise, region, control, &mut map)?;
+                map
+            }
+            // Fields that are plain noises (a layer's own or another plain layer):
+            // made band by band inside the warped sampler, so the render holds no map of
+            // them and the bands stay within what `RawSpec::maps` counts.
+            Some(w) if w.x.warp.is_none() && w.y.warp.is_none() => {
+                let (mut map, fields) = (self.spare_map(), (&w.x.noise, &w.y.noise));
+                generate_noise_warped_region_into(
+                    &spec.noise,
+                    region,
+                    fields,
+                    w.amplitude,
+                    control,
+                    &mut map,
+                )?;
                 map
             }
             Some(w) => {
@@ -296,6 +308,14 @@ impl LayerStack {
 }
 
 impl LayerCache {
+    /// A spare map's memory, or zeroed memory the OS hands out untouched (only the
+    /// kernels write it).
+    fn spare_map(&mut self) -> Heightmap {
+        self.spare
+            .pop()
+            .unwrap_or_else(|| Heightmap::filled_rect(0, 0, 0.0))
+    }
+
     /// Marks the warp fields `spec` was computed from as used, so a layer taken from
     /// the cache keeps them for when only it changes.
     fn keep_fields(&mut self, spec: &RawSpec, region: Region) {

@@ -65,9 +65,16 @@ impl RawSpec {
         RawSpec { noise, warp }
     }
 
-    /// How many heightmaps rendering this spec holds: its own and, warped, its fields'.
+    /// At most how many heightmaps rendering this spec holds: its own and, warped, its
+    /// fields' (fields that are plain noises are made band by band inside the warped
+    /// sampler, and cost none).
     pub fn maps(&self) -> usize {
-        1 + self.warp.as_ref().map_or(0, |w| w.x.maps() + w.y.maps())
+        1 + self.warp.as_ref().map_or(0, |w| {
+            if w.x.warp.is_none() && w.y.warp.is_none() {
+                return 0;
+            }
+            w.x.maps() + w.y.maps()
+        })
     }
 
     /// The same spec with the noise's seed plus one (the second warp field).
