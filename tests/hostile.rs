@@ -10,7 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::cli::{bin, ok, one_error_line, run};
+use common::cli::{bin, ok, one_error_line, read_then_close, run, wait_at_most};
 
 fn entries(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
@@ -22,21 +22,6 @@ fn entries(dir: &Path) -> Vec<String> {
 }
 
 /// Waits for `child`, killing it after `limit`; `None` when it had to be killed.
-fn wait_at_most(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
-    let start = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 fn signal(child: &Child, name: &str) {
     let ok = Command::new("kill")
         .args([format!("-{name}"), child.id().to_string()])
@@ -198,25 +183,8 @@ fn closed_and_full_output_never_panic() {
         &["list"][..],
         &["bench", "--size", "64", "--repeat", "30"][..],
     ] {
-        let mut child = bin()
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
         // Read one byte, then close the pipe, as `| head -c 1` does.
-        let mut stdout = child.stdout.take().unwrap();
-        let mut one = [0u8; 1];
-        stdout.read_exact(&mut one).unwrap();
-        drop(stdout);
-        let status = wait_at_most(&mut child, Duration::from_secs(60)).unwrap();
-        let mut err = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut err)
-            .unwrap();
+        let (status, err) = read_then_close(args, 1);
         // Quiet either way: a success when everything was written before the reader
         // left (it fits the pipe's buffer), else 141 (128 + SIGPIPE), as the output is
         // incomplete.

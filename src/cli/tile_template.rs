@@ -148,8 +148,8 @@ fn check_no_dotdot_after_numbers(template: &str) -> anyhow::Result<()> {
 }
 
 /// `path` made absolute (against the current directory) with `.` and `..` resolved
-/// lexically.
-fn normalized(path: &Path) -> Option<PathBuf> {
+/// lexically: how `tiles` compares the names of the files it would write.
+pub(super) fn normalized(path: &Path) -> Option<PathBuf> {
     let absolute = if path.is_absolute() {
         path.to_path_buf()
     } else {

@@ -9,7 +9,7 @@ use super::render::{
     with_measured_levels,
 };
 use super::stdout::StdoutError;
-use super::tile_template::TileTemplate;
+use super::tile_template::{TileTemplate, normalized};
 use crate::engine::Region;
 use crate::files::{ExportFormat, shown, write_atomic_streamed};
 use crate::services::shell_word::{UnprintableWord, shell_quote, shell_quote_os};
@@ -136,10 +136,11 @@ fn check_own_files(args: &TilesArgs, template: &TileTemplate, n: u32) -> anyhow:
     Ok(())
 }
 
-/// Whether two paths name the same file (lexically, or as the same existing file).
+/// Whether two paths name the same file (lexically, as the tiles' names are compared,
+/// or as the same existing file).
 fn same_file_name(a: &Path, b: &Path) -> bool {
-    let abs = |p: &Path| std::path::absolute(p).ok();
-    abs(a) == abs(b) || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    matches!((normalized(a), normalized(b)), (Some(x), Some(y)) if x == y)
+        || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Runs `tiles`; `matches` is clap's record of its command line, whose parameter flags

@@ -143,6 +143,17 @@ impl LayerCache {
             composite_into(out.data_mut(), Start::Zero, &passes);
             return Ok(());
         }
+        // One plain layer over zeros is its heights: made straight into `out`, with no
+        // copy and no cache entry, when the cache is not kept for editing.
+        if let [i] = shown[..]
+            && !self.keep_prefix
+            && stack[i].is_plain()
+        {
+            let spec = RawSpec::of_layer(stack, i);
+            if spec.warp.as_ref().is_none_or(|w| w.fields_are_noises()) {
+                return made_into(&spec, region, control, out);
+            }
+        }
         // Every layer's heights (and its mask's) first, then one blending sweep.
         let mut keys = Vec::with_capacity(shown.len());
         for &i in &shown {
@@ -221,30 +232,15 @@ impl LayerCache {
             return Ok(heights);
         }
         let heights = match &spec.warp {
-            None => {
-                let mut map = self.spare_map();
-                generate_region_into(&spec.noise, region, control, &mut map)?;
-                map
-            }
-            // Fields that are plain noises (a layer's own or another plain layer):
-            // made band by band inside the warped sampler, so the render holds no map of
-            // them and the bands stay within what `RawSpec::maps` counts.
-            Some(w) if w.x.warp.is_none() && w.y.warp.is_none() => {
-                let (mut map, fields) = (self.spare_map(), (&w.x.noise, &w.y.noise));
-                generate_noise_warped_region_into(
-                    &spec.noise,
-                    region,
-                    fields,
-                    w.amplitude,
-                    control,
-                    &mut map,
-                )?;
-                map
-            }
-            Some(w) => {
+            Some(w) if !w.fields_are_noises() => {
                 let wx = self.heights(&w.x, region, control)?;
                 let wy = self.heights(&w.y, region, control)?;
                 generate_warped_region(&spec.noise, region, (&wx, &wy), w.amplitude, control)?
+            }
+            _ => {
+                let mut map = self.spare_map();
+                made_into(spec, region, control, &mut map)?;
+                map
             }
         };
         let heights = Arc::new(heights);
@@ -255,6 +251,31 @@ impl LayerCache {
             used: true,
         });
         Ok(heights)
+    }
+}
+
+/// The heights of `spec` (unwarped, or warped by fields that are noises) into `out`,
+/// holding no other map: warp fields that are noises are made band by band inside the
+/// warped sampler.
+fn made_into(
+    spec: &RawSpec,
+    region: Region,
+    control: &JobControl,
+    out: &mut Heightmap,
+) -> Result<(), EngineError> {
+    match &spec.warp {
+        None => generate_region_into(&spec.noise, region, control, out),
+        Some(w) => {
+            let fields = (&w.x.noise, &w.y.noise);
+            generate_noise_warped_region_into(
+                &spec.noise,
+                region,
+                fields,
+                w.amplitude,
+                control,
+                out,
+            )
+        }
     }
 }
 

@@ -27,6 +27,14 @@ pub struct WarpSpec {
     pub y: RawSpec,
 }
 
+impl WarpSpec {
+    /// Whether both fields are plain noises (unwarped): the warped sampler then makes
+    /// them band by band itself, holding no map of them.
+    pub fn fields_are_noises(&self) -> bool {
+        self.x.warp.is_none() && self.y.warp.is_none()
+    }
+}
+
 impl RawSpec {
     /// The spec of layer `i` of `stack`, whose references must be valid (no circle:
     /// see [`LayerStack::validate`]). A warp noise gives the fields seeds `s` and
@@ -70,7 +78,7 @@ impl RawSpec {
     /// sampler, and cost none).
     pub fn maps(&self) -> usize {
         1 + self.warp.as_ref().map_or(0, |w| {
-            if w.x.warp.is_none() && w.y.warp.is_none() {
+            if w.fields_are_noises() {
                 return 0;
             }
             w.x.maps() + w.y.maps()
