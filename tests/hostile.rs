@@ -3,14 +3,13 @@
 //! thread counts, control characters in paths, lenient parsing. One test per class.
 #![cfg(unix)]
 
-use std::io::Read;
 use std::os::unix::fs::{PermissionsExt, symlink};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::cli::{bin, ok, one_error_line, read_then_close, run, wait_at_most};
+use common::cli::{bin, ok, one_error_line, read_then_close, run, stderr_text, wait_at_most};
 
 fn entries(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
@@ -266,13 +265,7 @@ fn absurd_thread_counts_are_refused_or_capped() {
         .spawn()
         .unwrap();
     let status = wait_at_most(&mut child, Duration::from_secs(60));
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = stderr_text(&mut child);
     assert!(status.is_some_and(|s| s.success()), "{err}");
     assert!(err.contains("RAYON_NUM_THREADS ignored"), "{err}");
 }

@@ -171,10 +171,9 @@ pub(super) fn run(args: &TilesArgs, matches: &ArgMatches) -> anyhow::Result<()> 
         Some(p) => Some(shell_quote_os(p.as_os_str(), "the preset path")?),
         None => None,
     };
-    let sample = tile_grid(size, args.tile, &template).last();
-    if let Some(t) = &sample {
-        shell_quote(&t.path, "the tile path")?;
-    }
+    // Tiles' paths differ only in digits, which quote as themselves: one path shows
+    // whether every one can be printed.
+    shell_quote(&template.path(0, 0), "the tile path")?;
     let job = stream_job(preset, format, None, args.levels, args.exr_half)?;
     let levels = with_measured_levels(job)?.levels();
     if let Some((lo, hi)) = levels {
@@ -207,8 +206,7 @@ pub(super) fn run(args: &TilesArgs, matches: &ArgMatches) -> anyhow::Result<()> 
             width,
             height,
         } = t.region;
-        // Every tile path quotes as the sample did: the template's text is the same,
-        // only digits change.
+        // Quotes as tile (0, 0)'s did (checked above).
         let path = shell_quote(&t.path, "the tile path")?;
         writeln!(
             out,

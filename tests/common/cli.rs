@@ -65,6 +65,11 @@ pub fn read_then_close(args: &[&str], bytes: usize) -> (ExitStatus, String) {
     stdout.read_exact(&mut some).unwrap();
     drop(stdout);
     let status = wait_at_most(&mut child, Duration::from_secs(60)).expect("still running");
+    (status, stderr_text(&mut child))
+}
+
+/// All that `child` (spawned with a piped stderr) wrote to stderr.
+pub fn stderr_text(child: &mut Child) -> String {
     let mut err = String::new();
     child
         .stderr
@@ -72,5 +77,5 @@ pub fn read_then_close(args: &[&str], bytes: usize) -> (ExitStatus, String) {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    (status, err)
+    err
 }

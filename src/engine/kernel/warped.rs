@@ -288,7 +288,6 @@ fn run_band<P: ProximityFn>(
 
 struct Runner<'a, 'b> {
     job: &'a Job<'b>,
-    control: &'a JobControl,
     data: &'a mut [f32],
     isa: Option<Avx2>,
 }
@@ -296,12 +295,8 @@ struct Runner<'a, 'b> {
 impl ProximityVisitor for Runner<'_, '_> {
     type Output = ();
     fn visit<P: ProximityFn>(self) {
-        let Runner {
-            job,
-            control,
-            data,
-            isa,
-        } = self;
+        let Runner { job, data, isa } = self;
+        let control = job.control;
         let chunk = BAND_ROWS * job.region.width as usize;
         control.begin(data.len().div_ceil(chunk));
         data.par_chunks_mut(chunk)
@@ -352,7 +347,6 @@ fn run_warped_on(
     };
     p.proximity.visit(Runner {
         job: &job,
-        control,
         data: hm.data_mut(),
         isa,
     });
