@@ -1,8 +1,9 @@
 //! Streamed exports (`StreamJob`): a texture written band by band holds the pixels of
 //! the in-memory export, a `--region` window holds that window of the whole texture
 //! (stitched tiles equal the whole file's pixels, byte for byte), fixed levels equal
-//! auto-levels, and EXR reads back as the R32 values. A streamed PNG's compressed data
-//! is byte for byte the in-memory export's.
+//! auto-levels, and EXR reads back as the R32 values. A small streamed PNG's compressed
+//! data is byte for byte the in-memory export's; a large one's, compressed in pieces,
+//! is the same bytes at any thread count.
 
 mod common;
 
@@ -194,6 +195,40 @@ fn streamed_files_hold_the_in_memory_export() {
             }
         }
     }
+}
+
+#[test]
+fn large_pngs_compressed_in_pieces_hold_the_pixels_at_any_thread_count() {
+    // 18 MB of 16-bit samples: past what a PNG holds whole, so its rows are compressed
+    // in pieces on the pool and joined. Bands of 48 rows: many bands, several pieces.
+    let p = preset("terrain.ron", 3000, false);
+    let hm = p.generate(&JobControl::new()).unwrap();
+    let memory = samples(
+        ExportFormat::Png16,
+        &encode_with_preset(&hm, &p, ExportFormat::Png16, Path::new("m")).unwrap(),
+    );
+    let files: Vec<Vec<u8>> = [1, 2]
+        .into_iter()
+        .map(|threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let job = StreamJob::new(p.clone(), ExportFormat::Png16).with_band_rows(Some(48));
+            pool.install(|| stream(&job))
+        })
+        .collect();
+    assert!(files[0] == files[1], "1 and 2 threads wrote other bytes");
+    assert!(samples(ExportFormat::Png16, &files[0]) == memory);
+    // A second inflater, which checks the joined stream's checksum.
+    let mut inflated = Vec::new();
+    let data = image_data(&files[0]);
+    std::io::Read::read_to_end(
+        &mut flate2::read::ZlibDecoder::new(&data[..]),
+        &mut inflated,
+    )
+    .unwrap();
+    assert_eq!(inflated.len(), 3000 * (1 + 3000 * 2));
 }
 
 #[test]

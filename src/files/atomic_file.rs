@@ -15,6 +15,7 @@
 use super::error::{Error, Result};
 use super::regular_file::{Target, resolve_target};
 use super::temp_registry;
+use super::writeback_file::WritebackFile;
 use std::fs::File;
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -47,7 +48,7 @@ pub struct AtomicFile {
     /// The file replaced: `path`, or the regular file a symlink at `path` points to.
     target: PathBuf,
     permissions: Option<std::fs::Permissions>,
-    writer: BufWriter<File>,
+    writer: BufWriter<WritebackFile>,
     temp: Temp,
 }
 
@@ -71,7 +72,7 @@ impl AtomicFile {
             path: path.to_path_buf(),
             target,
             permissions,
-            writer: BufWriter::with_capacity(1 << 20, file),
+            writer: BufWriter::with_capacity(1 << 20, WritebackFile::new(file)),
             temp,
         })
     }
@@ -93,7 +94,10 @@ impl AtomicFile {
             temp,
         } = self;
         let io = |e| Error::io(&path, e);
-        let file = writer.into_inner().map_err(|e| io(e.into_error()))?;
+        let file = writer
+            .into_inner()
+            .map_err(|e| io(e.into_error()))?
+            .into_inner();
         if let Some(p) = permissions {
             file.set_permissions(p).map_err(io)?;
         }

@@ -22,6 +22,7 @@ mod shown_path;
 mod stl_writer;
 pub mod stream;
 pub mod temp_registry;
+mod writeback_file;
 
 pub use atomic_file::{AtomicFile, write_atomic};
 pub use atomic_stream::write_atomic_streamed;

@@ -70,13 +70,64 @@ impl PixelEncoding {
         let mut out = vec![0u8; hm.data().len() * bpp];
         out.par_chunks_mut((width * bpp).max(1))
             .zip(hm.data().par_chunks(width.max(1)))
-            .for_each(|(dst, src)| {
+            .for_each(|(dst, src)| self.encode_row(tm, src, dst));
+        out
+    }
+
+    /// One row: the grey formats in loops of their own, which the compiler vectorises
+    /// (see [`grey16`]); the others pixel by pixel.
+    fn encode_row(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
+        match self {
+            PixelEncoding::Grey8 => {
+                for (px, &h) in dst.iter_mut().zip(src) {
+                    *px = grey8(tm, h);
+                }
+            }
+            PixelEncoding::Grey16Be => {
+                for (px, &h) in dst.chunks_exact_mut(2).zip(src) {
+                    let [hi, lo] = grey16(tm, h).to_be_bytes();
+                    px[0] = hi;
+                    px[1] = lo;
+                }
+            }
+            PixelEncoding::Grey16Le => {
+                for (px, &h) in dst.chunks_exact_mut(2).zip(src) {
+                    let [lo, hi] = grey16(tm, h).to_le_bytes();
+                    px[0] = lo;
+                    px[1] = hi;
+                }
+            }
+            PixelEncoding::Tinted(_) | PixelEncoding::Ramp { .. } => {
+                let bpp = self.bytes_per_pixel();
                 for (px, &h) in dst.chunks_exact_mut(bpp).zip(src) {
                     self.pixel(tm, h, px);
                 }
-            });
-        out
+            }
+        }
     }
+}
+
+/// [`to_u16`] of the grey of `h`, in a form the compiler vectorises: Rust's checked
+/// `f32 -> integer` casts (NaN to 0, saturating) kept a row's loop scalar, at 0.9 ns a
+/// pixel, a quarter of a 16384 png16 export's work.
+#[inline(always)]
+fn grey16(tm: &ToneMap, h: f32) -> u16 {
+    // `grey` maps NaN to 0 and clamps to 0..=1, so `q` is finite, in 0.5..=65535.5.
+    let q = tm.grey(h) * 65535.0 + 0.5;
+    #[allow(unsafe_code)]
+    // SAFETY: `q` is finite and its truncation (0..=65535) fits an i32.
+    let v = unsafe { q.to_int_unchecked::<i32>() };
+    v as u16
+}
+
+/// [`to_u8`] of the grey of `h`, vectorised as [`grey16`] is.
+#[inline(always)]
+fn grey8(tm: &ToneMap, h: f32) -> u8 {
+    let q = tm.grey(h) * 255.0 + 0.5;
+    #[allow(unsafe_code)]
+    // SAFETY: `q` is finite, in 0.5..=255.5, and its truncation (0..=255) fits an i32.
+    let v = unsafe { q.to_int_unchecked::<i32>() };
+    v as u8
 }
 
 #[cfg(test)]
@@ -113,5 +164,42 @@ mod tests {
             .collect();
         assert_eq!(PixelEncoding::ramp(&out, false).encode(&hm, &tm), rgb);
         assert_eq!(PixelEncoding::ramp(&out, false).bytes_per_pixel(), 3);
+    }
+
+    #[test]
+    fn grey_rows_quantise_as_to_u8_and_to_u16_at_every_grey() {
+        let steps = 1 << 20;
+        let values: Vec<f32> = (0..=steps)
+            .map(|i| i as f32 / steps as f32)
+            .chain([
+                -1.0,
+                2.0,
+                f32::NAN,
+                f32::INFINITY,
+                f32::NEG_INFINITY,
+                0.5 / 65535.0,
+            ])
+            .collect();
+        let hm = Heightmap::from_rect(values.len() as u32, 1, values.clone()).unwrap();
+        let tm = ToneMap::new(&OutputParams::default(), None);
+        let be = PixelEncoding::Grey16Be.encode(&hm, &tm);
+        for (px, &h) in be.chunks_exact(2).zip(&values) {
+            assert_eq!(
+                u16::from_be_bytes([px[0], px[1]]),
+                to_u16(tm.grey(h)),
+                "{h}"
+            );
+        }
+        let le = PixelEncoding::Grey16Le.encode(&hm, &tm);
+        assert_eq!(
+            le,
+            be.chunks_exact(2)
+                .flat_map(|p| [p[1], p[0]])
+                .collect::<Vec<_>>()
+        );
+        let g8 = PixelEncoding::Grey8.encode(&hm, &tm);
+        for (&px, &h) in g8.iter().zip(&values) {
+            assert_eq!(px, to_u8(tm.grey(h)), "{h}");
+        }
     }
 }

@@ -6,13 +6,15 @@
 //! [`BandRenderer`] renders one (through [`Preset::generate_region`](crate::Preset::generate_region)),
 //! `halo_render` adds the ring of neighbours normal maps need, the pixel layer maps the
 //! band, and a writer thread encodes it: PNG (rows filtered on the pool by
-//! `BandFilter`, compressed by `fdeflate` on the writer thread),
+//! `BandFilter`, compressed by `fdeflate` in pieces on the pool and joined on the
+//! writer thread by `DeflateJoin`),
 //! raw R16/R32, or OpenEXR (the `exr` crate's block writer). [`scan_stats`] measures a
 //! texture in one streamed pass (auto-levels, `lattice-studio stats`).
 
 mod band_filter;
 mod band_plan;
 mod band_renderer;
+mod deflate_pieces;
 mod exr_band_writer;
 mod halo_render;
 mod payload;

@@ -1,6 +1,7 @@
 //! [`Payload`]: what the band producer hands the file writer: bytes, filtered PNG
-//! rows, or EXR chunks already compressed.
+//! rows (compressed or not), or EXR chunks already compressed.
 
+use super::deflate_pieces::DeflatePiece;
 use exr::block::chunk::Chunk;
 
 /// One band, ready for the writer thread.
@@ -15,6 +16,8 @@ pub enum Payload {
         /// The same rows unfiltered.
         pixels: Vec<u8>,
     },
+    /// A large PNG's rows, filtered and compressed in pieces on the pool.
+    Deflated(Vec<DeflatePiece>),
     /// Compressed EXR chunks with their block index (increasing y).
     Chunks(Vec<(usize, Chunk)>),
 }

@@ -1,12 +1,11 @@
 //! PNG band by band: the rows arrive filtered ([`BandFilter`](super::band_filter::BandFilter),
-//! on the thread pool) and the writer thread compresses them with `fdeflate`, one call
-//! per row as the `png` crate's whole-image encoder makes, so the compressed data is
-//! byte for byte that of an in-memory export, and cuts it into IDAT chunks.
-//!
-//! Why one compressing thread: fdeflate, the compressor of a whole-image export (so
-//! files are no larger), keeps up with the generator and the pixel mapping on the
-//! other threads here; see the README's Performance section for the export times.
+//! on the thread pool) and, for an image too large to hold, already compressed in
+//! pieces ([`DeflatePiece`], also on the pool); the writer thread joins the pieces and
+//! cuts the stream into IDAT chunks. A small image (one chunk of samples at most) is
+//! compressed here, one `fdeflate` call per row as the `png` crate's whole-image encoder
+//! makes it, so its bytes are those of an in-memory export, stored when that is smaller.
 
+use super::deflate_pieces::{DeflateJoin, DeflatePiece};
 use super::payload::Payload;
 use crate::files::error::{Error, Result};
 use crate::files::png_io::{PngLayout, write_text_chunk};
@@ -93,39 +92,56 @@ fn write_png_in_chunks<W: Write>(
     let line = header.layout.row_bytes(header.width);
     let height = header.height as usize;
     let small = header.held_whole(chunk_bytes);
-    let mut kept = Vec::new();
-    let chunks = IdatChunks {
+    let mut chunks = IdatChunks {
         writer: &mut writer,
         buf: Vec::with_capacity(chunk_bytes.min(IDAT_BYTES)),
         chunk_bytes,
         hold: small,
     };
+    if small {
+        chunks = compress_whole(chunks, name, rx, line, height)?;
+    } else {
+        join_pieces(&mut chunks, name, rx, line, height)?;
+    }
+    chunks.flush_all().map_err(io)?;
+    // Writes the end chunk and reports its error (dropping the writer would not).
+    writer.finish().map_err(err)
+}
+
+/// Compresses an image held whole on this thread, then stores it instead when that
+/// makes it smaller, as the `png` crate's whole-image encoder does.
+fn compress_whole<'a, W: Write>(
+    chunks: IdatChunks<'a, W>,
+    name: &Path,
+    rx: Receiver<Payload>,
+    line: usize,
+    height: usize,
+) -> Result<IdatChunks<'a, W>> {
+    let io = |e: std::io::Error| Error::io(name, e);
     // The compressor hands over its output 8 bytes at a time; BufWriter's inlined fast
     // path takes those far faster than any chunking logic would.
     let buffered = std::io::BufWriter::with_capacity(64 << 10, chunks);
     let mut deflate = fdeflate::Compressor::new(buffered).map_err(io)?;
+    let mut kept = Vec::new();
     let mut rows = 0;
     for payload in rx {
-        if let Payload::Rows { filtered, pixels } = payload {
-            for row in filtered.chunks(line + 1) {
-                deflate.write_data(row).map_err(io)?;
-                rows += 1;
-            }
-            if small {
+        match payload {
+            Payload::Rows { filtered, pixels } => {
+                for row in filtered.chunks(line + 1) {
+                    deflate.write_data(row).map_err(io)?;
+                    rows += 1;
+                }
                 kept.extend_from_slice(&pixels);
             }
+            Payload::Deflated(pieces) => rows += pieces.iter().map(|p| p.rows).sum::<usize>(),
+            Payload::Bytes(_) | Payload::Chunks(_) => {}
         }
     }
-    if rows != height {
-        return Err(Error::Encode {
-            path: name.to_path_buf(),
-            message: format!("the image has {height} rows but {rows} came"),
-        });
-    }
+    check_rows(name, rows, height)?;
     let buffered = deflate.finish().map_err(io)?;
     let mut chunks = buffered.into_inner().map_err(|e| io(e.into_error()))?;
     let stored_size = fdeflate::StoredOnlyCompressor::<()>::compressed_size((line + 1) * height);
-    if small && chunks.buf.len() > stored_size {
+    if chunks.buf.len() > stored_size {
         let mut stored =
             fdeflate::StoredOnlyCompressor::new(std::io::Cursor::new(Vec::new())).map_err(io)?;
         for row in kept.chunks(line.max(1)) {
@@ -134,9 +150,47 @@ fn write_png_in_chunks<W: Write>(
         }
         chunks.buf = stored.finish().map_err(io)?.into_inner();
     }
-    chunks.flush_all().map_err(io)?;
-    // Writes the end chunk and reports its error (dropping the writer would not).
-    writer.finish().map_err(err)
+    Ok(chunks)
+}
+
+/// Joins the compressed pieces of a large image into IDAT chunks as they come (rows
+/// that come uncompressed are compressed in pieces first).
+fn join_pieces<W: Write>(
+    chunks: &mut IdatChunks<'_, W>,
+    name: &Path,
+    rx: Receiver<Payload>,
+    line: usize,
+    height: usize,
+) -> Result<()> {
+    let io = |e: std::io::Error| Error::io(name, e);
+    let mut join = DeflateJoin::default();
+    let mut rows = 0;
+    for payload in rx {
+        let pieces = match payload {
+            Payload::Deflated(pieces) => pieces,
+            Payload::Rows { filtered, .. } => {
+                DeflatePiece::compress_rows(&filtered, line).map_err(io)?
+            }
+            Payload::Bytes(_) | Payload::Chunks(_) => Vec::new(),
+        };
+        for piece in &pieces {
+            join.push(piece, chunks).map_err(io)?;
+            rows += piece.rows;
+        }
+    }
+    check_rows(name, rows, height)?;
+    join.finish(chunks).map_err(io)
+}
+
+/// An error unless `rows` (the rows that came) is the image's `height`.
+fn check_rows(name: &Path, rows: usize, height: usize) -> Result<()> {
+    if rows == height {
+        return Ok(());
+    }
+    Err(Error::Encode {
+        path: name.to_path_buf(),
+        message: format!("the image has {height} rows but {rows} came"),
+    })
 }
 
 /// The compressed stream cut into IDAT chunks of `chunk_bytes`.

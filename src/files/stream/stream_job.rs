@@ -4,6 +4,7 @@
 use super::band_filter::BandFilter;
 use super::band_plan::BandPlan;
 use super::band_renderer::BandRenderer;
+use super::deflate_pieces::DeflatePiece;
 use super::exr_band_writer::{compress_band, exr_headers, write_exr};
 use super::halo_render::render_halo;
 use super::payload::Payload;
@@ -296,12 +297,14 @@ impl StreamJob {
                 let filter = RefCell::new(BandFilter::new(row_bytes, layout.bytes_per_pixel()));
                 let needs_pixels = header.needs_pixels();
                 let filtered = |band| match produce(band)? {
-                    Payload::Bytes(mut pixels) => {
+                    Payload::Bytes(pixels) => {
                         let filtered = filter.borrow_mut().filter(&pixels);
-                        if !needs_pixels {
-                            pixels = Vec::new();
+                        if needs_pixels {
+                            return Ok(Payload::Rows { filtered, pixels });
                         }
-                        Ok(Payload::Rows { filtered, pixels })
+                        let pieces = DeflatePiece::compress_rows(&filtered, row_bytes)
+                            .map_err(|e| Error::io(name, e))?;
+                        Ok(Payload::Deflated(pieces))
                     }
                     other => Ok(other),
                 };
