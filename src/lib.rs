@@ -60,7 +60,8 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
-pub mod engine;
+/// The engine: the `lattice-noise` crate, under the name the other layers use.
+pub use lattice_noise as engine;
 pub mod files;
 pub mod mesh;
 pub mod pixels;

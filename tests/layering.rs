@@ -183,18 +183,40 @@ fn blank_test_items(code: &str) -> String {
 }
 
 fn load() -> Vec<SourceFile> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = load_tree(&root.join("src"), "");
+    // The engine crate, seen as the `engine` module it is re-exported as: its `lib.rs`
+    // is `engine/mod.rs` and its `crate::` paths are `crate::engine::` ones.
+    let engine = load_tree(&root.join("crates/lattice-noise/src"), "engine");
+    assert!(
+        engine.iter().any(|f| f.rel == "engine/mod.rs"),
+        "the engine crate's root"
+    );
+    files.extend(engine);
+    files
+}
+
+/// The Rust files under `src`, as modules under `prefix` (empty: the crate root).
+fn load_tree(src: &Path, prefix: &str) -> Vec<SourceFile> {
     let mut paths = Vec::new();
-    rust_files(&src, &mut paths);
+    rust_files(src, &mut paths);
     paths.sort();
     paths
         .into_iter()
         .map(|p| {
-            let rel = p
-                .strip_prefix(&src)
+            let mut rel = p
+                .strip_prefix(src)
                 .unwrap()
                 .to_string_lossy()
                 .replace('\\', "/");
+            if !prefix.is_empty() {
+                let inner = if rel == "lib.rs" {
+                    "mod.rs"
+                } else {
+                    rel.as_str()
+                };
+                rel = format!("{prefix}/{inner}");
+            }
             let mut module: Vec<String> = rel
                 .trim_end_matches(".rs")
                 .split('/')
@@ -207,7 +229,10 @@ fn load() -> Vec<SourceFile> {
                 module.pop();
             }
             let text = std::fs::read_to_string(&p).unwrap();
-            let code = blank_test_items(&blank_comments_and_strings(&text));
+            let mut code = blank_test_items(&blank_comments_and_strings(&text));
+            if !prefix.is_empty() {
+                code = code.replace("crate::", &format!("crate::{prefix}::"));
+            }
             SourceFile { rel, module, code }
         })
         .collect()

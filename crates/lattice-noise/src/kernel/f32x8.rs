@@ -1,0 +1,220 @@
+//! [`F32x8`]: eight `f32` lanes in an AVX register, the [`Lane`] type of the AVX2 blocks.
+//!
+//! Each operation is one AVX instruction that does to every lane exactly what the scalar
+//! operator does: `vminps`/`vmaxps` return the second operand unless the first is
+//! less/greater, which is the kernel's `if a < b { a } else { b }`; negation and `abs`
+//! flip or clear the sign bit as the scalar ones do; nothing is fused. So a lane holds
+//! the bits the scalar code computes. (A plain `[f32; 8]` with lane-by-lane operations
+//! was tried first: LLVM vectorised it only in part and spilled, 2-3x the instructions
+//! of the scalar loops.)
+
+use super::avx2::Avx2;
+use super::avx2_transpose::to_pixel_order;
+use super::block::{Block, block_lanes};
+use super::sample_lane::{MAX_INDEX, SampleLane};
+use super::simd_lane::simd_lane;
+use crate::lane::Lane;
+use core::arch::x86_64::{
+    __m256, __m256i, _CMP_GE_OQ, _CMP_LE_OQ, _mm256_add_epi32, _mm256_add_ps, _mm256_and_ps,
+    _mm256_andnot_ps, _mm256_blendv_ps, _mm256_castsi256_ps, _mm256_cmp_ps, _mm256_cmpgt_epi32,
+    _mm256_cvtss_f32, _mm256_cvttps_epi32, _mm256_div_ps, _mm256_floor_ps, _mm256_i32gather_ps,
+    _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps, _mm256_movemask_ps, _mm256_mul_ps,
+    _mm256_permutevar8x32_ps, _mm256_set1_epi32, _mm256_sub_ps, _mm256_xor_ps,
+};
+
+/// Eight lanes, with the [`Avx2`] proof that operating on them is sound: every value is
+/// made from another one or from an `Avx2`, so an `F32x8` never exists on a CPU
+/// without AVX2.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct F32x8 {
+    v: __m256,
+    isa: Avx2,
+}
+
+impl F32x8 {
+    /// The lanes as an array.
+    #[cfg(test)]
+    fn lanes(self) -> [f32; 8] {
+        bytemuck::cast(self.v)
+    }
+}
+
+/// Flips the sign bits.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn neg(a: __m256) -> __m256 {
+    _mm256_xor_ps(bytemuck::cast([-0.0f32; 8]), a)
+}
+
+/// Clears the sign bits.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn abs(a: __m256) -> __m256 {
+    _mm256_andnot_ps(bytemuck::cast([-0.0f32; 8]), a)
+}
+
+simd_lane!(F32x8: add _mm256_add_ps, sub _mm256_sub_ps, mul _mm256_mul_ps,
+    div _mm256_div_ps, neg neg, min _mm256_min_ps, max _mm256_max_ps, abs abs);
+
+impl Block for F32x8 {
+    const W: usize = 8;
+    type Isa = Avx2;
+    block_lanes!(F32x8, Avx2, 8);
+    #[inline(always)]
+    fn to_pixel_order(p: &mut [Self]) {
+        let mut m = [bytemuck::cast([0.0f32; 8]); 8];
+        for (m, p) in m.iter_mut().zip(p.iter()) {
+            *m = p.v;
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: every `F32x8` holds an `Avx2` (see the type's doc), and `p` is not
+        // empty, as `Block` asks.
+        let t = unsafe { to_pixel_order(&m[..p.len()]) };
+        for (p, t) in p.iter_mut().zip(t) {
+            p.v = t;
+        }
+    }
+}
+
+/// Eight table indices, each at most `bound` (only [`F32x8::index`] makes them).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Idx8 {
+    v: __m256i,
+    bound: u32,
+}
+
+impl SampleLane for F32x8 {
+    const W: usize = 8;
+    type Isa = Avx2;
+    type Idx = Idx8;
+    #[inline(always)]
+    fn all(isa: Avx2, x: f32) -> Self {
+        Self::broadcast(isa, x)
+    }
+    #[inline(always)]
+    fn read(isa: Avx2, x: &[f32]) -> Self {
+        Self::load(isa, x)
+    }
+    #[inline(always)]
+    fn write(self, out: &mut [f32]) {
+        if let Some(o) = out.first_chunk_mut::<8>() {
+            *o = bytemuck::cast(self.v);
+        }
+    }
+    #[inline(always)]
+    fn floor(self) -> Self {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        let v = unsafe { _mm256_floor_ps(self.v) };
+        F32x8 { v, isa: self.isa }
+    }
+    #[inline(always)]
+    fn index(self, bound: u32) -> Idx8 {
+        let bound = bound.min(MAX_INDEX);
+        let c = self.mx(self.splat(0.0)).mn(self.splat(bound as f32));
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        let v = unsafe { _mm256_cvttps_epi32(c.v) };
+        Idx8 { v, bound }
+    }
+    #[inline(always)]
+    fn gather(isa: Avx2, table: &[f32], i: Idx8) -> Self {
+        if i.bound as usize >= table.len() {
+            return Self::broadcast(isa, 0.0);
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX2; every lane of `i` is in `0..=bound` (clamped by
+        // `index`, exact below `MAX_INDEX`), and `bound < table.len()`, so each of the
+        // eight reads is inside `table`.
+        let v = unsafe { _mm256_i32gather_ps::<4>(table.as_ptr(), i.v) };
+        F32x8 { v, isa }
+    }
+    const WINDOW: usize = 16;
+    #[inline(always)]
+    fn first(self) -> f32 {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        unsafe {
+            _mm256_cvtss_f32(self.v)
+        }
+    }
+    #[inline(always)]
+    fn all_within(self, lo: f32, hi: f32) -> bool {
+        let (lo, hi) = (self.splat(lo), self.splat(hi));
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        let inside = unsafe {
+            _mm256_movemask_ps(_mm256_and_ps(
+                _mm256_cmp_ps::<_CMP_GE_OQ>(self.v, lo.v),
+                _mm256_cmp_ps::<_CMP_LE_OQ>(self.v, hi.v),
+            ))
+        };
+        inside == 0xFF
+    }
+    #[inline(always)]
+    fn window_pair(isa: Avx2, t: &[f32], r: Self) -> (Self, Self) {
+        let Some(w) = t.first_chunk::<16>() else {
+            let zero = Self::broadcast(isa, 0.0);
+            return (zero, zero);
+        };
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX2; the two loads read `w[..8]` and `w[8..]`, inside
+        // the 16 floats of `w`; the permutes and blends read registers only.
+        let (a, b) = unsafe {
+            let (lo, hi) = (
+                _mm256_loadu_ps(w.as_ptr()),
+                _mm256_loadu_ps(w[8..].as_ptr()),
+            );
+            let seven = _mm256_set1_epi32(7);
+            // Each index picks from `lo` (below 8) or `hi` by its low three bits.
+            let pick = |i: __m256i| {
+                _mm256_blendv_ps(
+                    _mm256_permutevar8x32_ps(lo, i),
+                    _mm256_permutevar8x32_ps(hi, i),
+                    _mm256_castsi256_ps(_mm256_cmpgt_epi32(i, seven)),
+                )
+            };
+            let i = _mm256_cvttps_epi32(r.v);
+            (pick(i), pick(_mm256_add_epi32(i, _mm256_set1_epi32(1))))
+        };
+        (F32x8 { v: a, isa }, F32x8 { v: b, isa })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lanes_match_scalar_bits() {
+        let Some(isa) = Avx2::detect() else {
+            return; // nothing to compare on a CPU without AVX2
+        };
+        crate::lane::assert_lanes_match_scalar(|x| F32x8::load(isa, x), |v| v.lanes().to_vec());
+    }
+
+    #[test]
+    fn sampling_operations_match_scalar() {
+        let Some(isa) = Avx2::detect() else {
+            return;
+        };
+        let x = [-1.5f32, 2.7, 3.0, f32::NAN, 1e9, -0.0, 0.49, 7.99];
+        let v = F32x8::load(isa, &x);
+        let floors = v.floor().lanes();
+        for (f, x) in floors.iter().zip(x) {
+            assert_eq!(f.to_bits(), x.floor().to_bits());
+        }
+        let table: Vec<f32> = (0..8).map(|i| i as f32 * 10.0).collect();
+        let got = F32x8::gather(isa, &table, v.floor().index(7)).lanes();
+        let want: Vec<f32> = floors
+            .iter()
+            .map(|f| f32::gather((), &table, f.index(7)))
+            .collect();
+        assert_eq!(got.to_vec(), want);
+        // A bound the table does not cover reads nothing.
+        assert_eq!(
+            F32x8::gather(isa, &table[..7], v.index(7)).lanes(),
+            [0.0; 8]
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! The octave loop, organised for speed.
+//!
+//! The original loops grid cell by grid cell and calls four proximity and four fade
+//! delegates per pixel, drawing each corner's random numbers once per pixel. Here:
+//! - the texture is cut into bands of rows, processed in parallel; within a band, row
+//!   by row, every octave is added (in the original order) to a row buffer that stays
+//!   in the L1 cache;
+//! - each corner's random numbers are drawn once per corner row (not per pixel) into
+//!   structure-of-arrays rows, kept per octave and reused by all pixel rows of a grid
+//!   cell, across bands too;
+//! - the fade is separable: `f(u/l)` and `f(1 - u/l)` are tabulated once per octave and
+//!   multiplied by the row's `f(v/l)` once per row;
+//! - the proximity function is a type parameter, so every inner loop is specialised and
+//!   vectorised (the loop shapes per function kind and step are in `row_kernel`).
+//!
+//! Each pixel's value is computed by the same sequence of f32 operations whatever the
+//! band or thread, so results are bit-identical at any thread count.
+
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx2_transpose;
+mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod band_source;
+mod block;
+#[cfg(target_arch = "x86_64")]
+mod f32x16;
+#[cfg(target_arch = "x86_64")]
+mod f32x8;
+mod free_octave;
+mod grid_row;
+mod plan;
+mod reference;
+mod row_bands;
+mod row_kernel;
+mod row_parts;
+mod sample_lane;
+#[cfg(target_arch = "x86_64")]
+mod simd_lane;
+mod simd_rows;
+mod tile_positions;
+mod warp_fields;
+mod warp_grid;
+mod warped;
+
+pub(super) use reference::reference;
+pub(super) use warp_fields::{FieldSource, WarpFields};
+pub(super) use warped::run_warped;
+
+use crate::heightmap::Heightmap;
+use crate::job_control::JobControl;
+use crate::noise_params::NoiseParams;
+use crate::region::Region;
+use avx2::Avx2;
+use plan::Plan;
+use row_bands::Runner;
+
+/// Runs the fast kernel for `region` into `hm` (already the region's shape; every value
+/// is overwritten); the caller validated `p` and `region` and checks for cancellation.
+pub(super) fn run(p: &NoiseParams, region: Region, control: &JobControl, hm: &mut Heightmap) {
+    run_on(p, region, control, hm, Avx2::detect());
+}
+
+/// [`run`] with the instruction sets `isa` allows (`None`: the portable build).
+fn run_on(
+    p: &NoiseParams,
+    region: Region,
+    control: &JobControl,
+    hm: &mut Heightmap,
+    isa: Option<Avx2>,
+) {
+    let plan = Plan::new(p, region);
+    p.proximity.visit(Runner {
+        plan: &plan,
+        control,
+        data: hm.data_mut(),
+        isa,
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row_bands::{BAND_ROWS, Scratch, process_band};
+    use super::*;
+    use crate::proximity::{Proximity, ProximityFn, ProximityVisitor};
+
+    struct Baseline<'a>(&'a Plan, &'a mut [f32]);
+
+    impl ProximityVisitor for Baseline<'_> {
+        type Output = ();
+        fn visit<P: ProximityFn>(self) {
+            let Baseline(plan, data) = self;
+            let control = JobControl::new();
+            let mut sc = Scratch::default();
+            for (b, rows) in data.chunks_mut(BAND_ROWS * plan.width).enumerate() {
+                process_band::<P>(plan, b * BAND_ROWS, rows, &mut sc, &control, None);
+            }
+        }
+    }
+
+    /// The AVX-512 and AVX2 builds of the kernel (used when the CPU has them) and the
+    /// portable build must give the same bits: FMA is never used implicitly, and the
+    /// hand-vectorised loops keep the portable order of operations. The sizes, initial
+    /// steps and displacements reach whole blocks of 8 and of 16 cells at every step the
+    /// block loops handle, left-over cells, scratch-row and aligned octaves, and steps
+    /// of 64 (the AVX-512 build's own vectorisation of the cell loop).
+    #[test]
+    fn dispatched_and_portable_kernels_agree_bit_for_bit() {
+        use crate::displacement::Displacement;
+        let isas = [Avx2::detect(), Avx2::detect().map(Avx2::without_avx512)];
+        for proximity in Proximity::ALL {
+            for (size, initial_step, displacement) in [
+                (96, 32_u32, Displacement::None),
+                (100, 32, Displacement::Half),
+                (100, 32, Displacement::Quarter),
+                (272, 32, Displacement::Half),
+                (512, 64, Displacement::None),
+                (544, 32, Displacement::Half),
+            ] {
+                let p = NoiseParams {
+                    size,
+                    octaves: initial_step.ilog2() + 1,
+                    initial_step,
+                    proximity,
+                    displacement,
+                    seed: proximity.index() as i32,
+                    ..NoiseParams::default()
+                };
+                let plan = Plan::new(&p, Region::full(p.size));
+                let mut portable = Heightmap::filled(p.size, 0.5);
+                proximity.visit(Baseline(&plan, portable.data_mut()));
+                for isa in isas {
+                    let mut fast = Heightmap::filled(p.size, 0.0);
+                    run_on(&p, Region::full(p.size), &JobControl::new(), &mut fast, isa);
+                    let same = fast
+                        .data()
+                        .iter()
+                        .zip(portable.data())
+                        .all(|(a, b)| a.to_bits() == b.to_bits());
+                    let what = (proximity, size, initial_step, displacement);
+                    assert!(same, "{what:?}, {isa:?}");
+                }
+            }
+        }
+    }
+}

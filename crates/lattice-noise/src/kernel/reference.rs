@@ -1,0 +1,89 @@
+//! The original algorithm written as literally as the C# source: the slow reference the
+//! fast kernel is tested against.
+
+use super::free_octave::{FreeOctave, FreeScratch};
+use super::plan::{OctavePlan, Plan};
+use crate::heightmap::Heightmap;
+use crate::noise_params::NoiseParams;
+use crate::proximity::{ProximityFn, ProximityVisitor};
+use crate::region::Region;
+
+/// The original's loops, literally: grid cell by grid cell, pixel by pixel, random
+/// numbers drawn per pixel and corner. Slow; the fast kernel is tested against it.
+pub(crate) fn reference(p: &NoiseParams) -> Heightmap {
+    let plan = Plan::new(p, Region::full(p.size));
+    let size = p.size as i32;
+    let mut hm = Heightmap::filled(p.size, 0.5);
+    let fade = |a: f32, b: f32| p.fade.eval(a) * p.fade.eval(b);
+    for o in &plan.octaves {
+        let o = match o {
+            OctavePlan::Grid(o) => o,
+            OctavePlan::Free(f) => {
+                // Off-grid octaves have no integer loops to mirror: the free path is
+                // already the literal per-pixel formula.
+                p.proximity.visit(Free(f, &plan, hm.data_mut()));
+                continue;
+            }
+        };
+        let prox = |x: f32, y: f32, l: f32, cx: i32, cy: i32| {
+            let ix = i64::from((cx - o.init) / o.step);
+            let iy = i64::from((cy - o.init) / o.step);
+            let r = std::array::from_fn(|k| {
+                if k < p.proximity.needs() {
+                    plan.source
+                        .corner_value(&plan.frame, (cx, cy), (ix, iy), o.period, k)
+                } else {
+                    0.0
+                }
+            });
+            p.proximity.eval(x, y, l, r)
+        };
+        let (step, l) = (o.step, o.l);
+        let mut x = o.init;
+        while x < size + 1 {
+            let grid_u = if x == size - step { step + 1 } else { step };
+            let mut y = o.init;
+            while y < size + 1 {
+                let grid_v = if y == size - step { step + 1 } else { step };
+                for u in 0..grid_u {
+                    for v in 0..grid_v {
+                        let (px, py) = (x + u, y + v);
+                        if px > size - 1 || px < 0 || py > size - 1 || py < 0 {
+                            continue;
+                        }
+                        let (uf, vf) = (u as f32, v as f32);
+                        let (us, vs) = (uf / l, vf / l);
+                        let h = prox(uf, vf, l, x, y) * fade(us, vs)
+                            + prox(uf - l, vf, l, x + step, y) * fade(1.0 - us, vs)
+                            + prox(uf, vf - l, l, x, y + step) * fade(us, 1.0 - vs)
+                            + prox(uf - l, vf - l, l, x + step, y + step)
+                                * fade(1.0 - us, 1.0 - vs);
+                        hm.data_mut()[(py * size + px) as usize] += h * o.amp;
+                    }
+                }
+                y += step;
+            }
+            x += step;
+        }
+    }
+    hm
+}
+
+struct Free<'a>(&'a FreeOctave, &'a Plan, &'a mut [f32]);
+
+impl ProximityVisitor for Free<'_> {
+    type Output = ();
+    fn visit<P: ProximityFn>(self) {
+        let Free(f, plan, data) = self;
+        let mut sc = FreeScratch::default();
+        f.add::<P>(
+            &plan.source,
+            &plan.frame,
+            plan.fade,
+            plan.region,
+            0,
+            data,
+            &mut sc,
+        );
+    }
+}

@@ -1,0 +1,357 @@
+//! The warped sampler: a noise evaluated at `(x + A wx, y + A wy)` for every pixel.
+//!
+//! Sample points fall anywhere, so the row kernel's tables (one fade and one corner row
+//! per lattice row) do not apply. Instead the texture is cut into tiles of 16 rows by
+//! 256 columns; for each tile and octave the corners its points can reach are drawn
+//! once into a small grid ([`CornerGrid`]), and then 8 or 16 pixels at a time (one per
+//! lane) locate their cell, gather their four corners' numbers from the grid and sum
+//! the proximity function times the fades, every octave in registers. Every lane does
+//! the scalar operations in the scalar order, so the AVX-512, AVX2 and portable builds
+//! give the same bits, and a pixel's value depends only on its absolute position and
+//! its warp fields: any window, band or thread count gives the same pixels.
+
+use super::avx2::Avx2;
+#[cfg(target_arch = "x86_64")]
+use super::avx512::Avx512;
+#[cfg(target_arch = "x86_64")]
+use super::f32x8::F32x8;
+#[cfg(target_arch = "x86_64")]
+use super::f32x16::F32x16;
+use super::free_octave::FreeOctave;
+use super::plan::{Octave, OctavePlan, Plan};
+use super::sample_lane::{SampleLane, fade};
+use super::tile_positions::{Bounds, Displace, TilePositions};
+use super::warp_fields::{FieldBands, Fields, WarpFields};
+use super::warp_grid::CornerGrid;
+use crate::fade::Fade;
+use crate::heightmap::Heightmap;
+use crate::job_control::JobControl;
+use crate::noise_params::NoiseParams;
+use crate::proximity::{ProximityFn, ProximityVisitor, il_power};
+use crate::region::Region;
+use rayon::prelude::*;
+
+/// Rows per parallel work unit.
+const BAND_ROWS: usize = 16;
+/// Columns per tile (a multiple of 16 lanes).
+const TILE_COLS: usize = 256;
+/// Corners a tile's grid may hold per pixel of the tile before the corners are drawn
+/// per pixel instead (4 per pixel and octave).
+const GRID_CORNERS_PER_PIXEL: usize = 4;
+
+/// What the bands share.
+struct Job<'a> {
+    plan: Plan,
+    region: Region,
+    fields: Fields<'a>,
+    control: &'a JobControl,
+    displace: Displace,
+    fade: Fade,
+}
+
+/// Per-thread buffers.
+#[derive(Default)]
+struct Scratch {
+    fields: FieldBands,
+    pos: TilePositions,
+    grids: Vec<CornerGrid>,
+}
+
+/// The warp-sampled value of `P` over grid octave `o` at the lanes' positions.
+#[inline(always)]
+fn grid_octave<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    o: &Octave,
+    g: &mut CornerGrid,
+    (px, py): (V, V),
+) -> V {
+    let k = |x: f32| V::all(isa, x);
+    let (origin, l, il) = (k(o.origin as f32), k(o.l), k(o.il));
+    // Exactly `cell_of`, lane by lane.
+    let (tx, ty) = (px - origin, py - origin);
+    let (fx, fy) = ((tx * il).floor(), (ty * il).floor());
+    let u = (tx - fx * l).mx(k(0.0)).mn(l);
+    let v = (ty - fy * l).mx(k(0.0)).mn(l);
+    let (us, vs) = (u * il, v * il);
+    let scale = k(il_power(o.il, P::SCALE) * o.amp);
+    let (fl, fr) = (fade(job.fade, us), fade(job.fade, k(1.0) - us));
+    let (ft, fb) = (
+        fade(job.fade, vs) * scale,
+        fade(job.fade, k(1.0) - vs) * scale,
+    );
+    let w = [fl * ft, fr * ft, fl * fb, fr * fb];
+    let r = if g.direct {
+        direct_corners::<V, P>(isa, job, o, g, fx, fy)
+    } else if let Some(r) = window_corners::<V, P>(isa, g, fx, fy) {
+        r
+    } else {
+        let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
+        let i = gi.index(g.bound);
+        let offsets = [0, 1, g.cols, g.cols + 1];
+        let zero = k(0.0);
+        let mut r = [[zero; 4]; 4];
+        for (q, &off) in offsets.iter().enumerate() {
+            for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
+                r[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
+            }
+        }
+        r
+    };
+    P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, &r, w)
+}
+
+/// The corners' numbers of each lane's cell when all lanes' cells are in one lattice
+/// row and a few columns of each other (nearly always: the warp fields are smooth), by
+/// two loads and a permute per corner row instead of gathers; `None` otherwise. The
+/// numbers are the grid's, at the indices the gathers would read, so the result is the
+/// same bits.
+#[inline(always)]
+fn window_corners<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    g: &CornerGrid,
+    fx: V,
+    fy: V,
+) -> Option<[[V; 4]; 4]> {
+    let (x, y) = (fx.first(), fy.first());
+    if !fy.all_within(y, y) {
+        return None;
+    }
+    // Lane 0 is about the leftmost; leave room for lanes a little left of it.
+    let left = (x - (V::WINDOW / 4) as f32).max(g.x0 as f32);
+    let r = fx - V::all(isa, left);
+    if !r.all_within(0.0, (V::WINDOW - 2) as f32) {
+        return None;
+    }
+    let (row, col) = (y - g.y0 as f32, left - g.x0 as f32);
+    if !(row >= 0.0 && col >= 0.0) {
+        return None;
+    }
+    let top = row as usize * g.cols + col as usize;
+    let bottom = top + g.cols;
+    let zero = V::all(isa, 0.0);
+    let mut c = [[zero; 4]; 4];
+    for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
+        let t = plane.get(top..top + V::WINDOW)?;
+        let b = plane.get(bottom..bottom + V::WINDOW)?;
+        (c[0][n], c[1][n]) = V::window_pair(isa, t, r);
+        (c[2][n], c[3][n]) = V::window_pair(isa, b, r);
+    }
+    Some(c)
+}
+
+/// The corners' numbers of each lane's cell, drawn one pixel at a time.
+#[inline(never)]
+fn direct_corners<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    o: &Octave,
+    g: &mut CornerGrid,
+    fx: V,
+    fy: V,
+) -> [[V; 4]; 4] {
+    let (mut xs, mut ys) = ([0.0f32; 16], [0.0f32; 16]);
+    fx.write(&mut xs);
+    fy.write(&mut ys);
+    // values[q][k][lane]
+    let mut values = [[[0.0f32; 16]; 4]; 4];
+    for lane in 0..V::W {
+        let mut corners = [[0.0f32; 4]; 4];
+        let cell = (xs[lane] as i32, ys[lane] as i32);
+        g.direct(&job.plan, o, P::NEEDS, cell, &mut corners);
+        for (q, c) in corners.iter().enumerate() {
+            for (k, v) in c.iter().enumerate() {
+                values[q][k][lane] = *v;
+            }
+        }
+    }
+    values.map(|q| q.map(|k| V::read(isa, &k)))
+}
+
+/// Computes band `rows` (texture rows from `region.y + y0`) in tiles.
+#[inline(always)]
+fn band<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    y0: usize,
+    rows: &mut [f32],
+    sc: &mut Scratch,
+) {
+    let width = job.region.width as usize;
+    let nrows = rows.len() / width;
+    let octaves = &job.plan.octaves;
+    let Scratch { fields, pos, grids } = sc;
+    let (wx, wy) = fields.band(&job.fields, (y0, rows.len(), width), job.control);
+    grids.resize_with(octaves.len(), CornerGrid::default);
+    for tx0 in (0..width).step_by(TILE_COLS) {
+        let tw = TILE_COLS.min(width - tx0);
+        let padded = tw.div_ceil(V::W) * V::W;
+        let (x0, y) = (job.region.x as usize + tx0, job.region.y as usize + y0);
+        pos.start((x0, tw), nrows, padded);
+        let mut bounds = Bounds::<V>::new(isa);
+        for r in 0..nrows {
+            let at = r * width + tx0;
+            let w = (&wx[at..at + tw], &wy[at..at + tw]);
+            let yv = V::all(isa, (y + r) as f32);
+            for c in (0..padded).step_by(V::W) {
+                let p = pos.lanes(isa, &job.displace, w, (r, c, yv), (tw, padded));
+                bounds.add(p);
+            }
+        }
+        let (xs, ys) = bounds.ranges();
+        let budget = GRID_CORNERS_PER_PIXEL * nrows * padded;
+        for (o, g) in octaves.iter().zip(grids.iter_mut()) {
+            if let OctavePlan::Grid(o) = o {
+                g.prepare(&job.plan, o, P::NEEDS, (xs, ys), budget);
+            }
+        }
+        for r in 0..nrows {
+            let out = &mut rows[r * width + tx0..r * width + tx0 + tw];
+            for c in (0..padded).step_by(V::W) {
+                let at = r * padded + c;
+                let (px, py) = (&pos.px[at..], &pos.py[at..]);
+                let pos = (V::read(isa, px), V::read(isa, py));
+                let mut h = V::all(isa, 0.5);
+                for (o, g) in octaves.iter().zip(grids.iter_mut()) {
+                    match o {
+                        OctavePlan::Grid(o) => h = h + grid_octave::<V, P>(isa, job, o, g, pos),
+                        OctavePlan::Free(f) => {
+                            h = free_octave::<V, P>(isa, job, f, h, px, py);
+                        }
+                    }
+                }
+                let n = (tw - c).min(V::W);
+                let mut lanes = [0.0f32; 16];
+                h.write(&mut lanes);
+                out[c..c + n].copy_from_slice(&lanes[..n]);
+            }
+        }
+    }
+}
+
+/// Adds an off-grid octave (fractional step or panned lattice) to `h`, lane by lane.
+#[inline(never)]
+fn free_octave<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    f: &FreeOctave,
+    h: V,
+    px: &[f32],
+    py: &[f32],
+) -> V {
+    let mut lanes = [0.0f32; 16];
+    h.write(&mut lanes);
+    for (i, h) in lanes.iter_mut().enumerate().take(V::W) {
+        let (x, y) = (f64::from(px[i]), f64::from(py[i]));
+        *h += f.sample::<P>(&job.plan.source, &job.plan.frame, job.fade, x, y);
+    }
+    V::read(isa, &lanes)
+}
+
+/// [`band`] in the widest build the CPU proves it can run (see `kernel::run_band`
+/// for why calling the `#[target_feature]` functions is sound).
+fn run_band<P: ProximityFn>(
+    job: &Job<'_>,
+    y0: usize,
+    rows: &mut [f32],
+    sc: &mut Scratch,
+    isa: Option<Avx2>,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(isa) = isa {
+        #[target_feature(enable = "avx2,fma")]
+        fn avx2<P: ProximityFn>(j: &Job<'_>, y0: usize, r: &mut [f32], sc: &mut Scratch, i: Avx2) {
+            band::<F32x8, P>(i, j, y0, r, sc);
+        }
+        #[target_feature(enable = "avx2,fma,avx512f")]
+        fn avx512<P: ProximityFn>(
+            j: &Job<'_>,
+            y0: usize,
+            r: &mut [f32],
+            sc: &mut Scratch,
+            i: Avx512,
+        ) {
+            band::<F32x16, P>(i, j, y0, r, sc);
+        }
+        #[allow(unsafe_code)]
+        // SAFETY: `isa` proves AVX2 and FMA are present, `isa.avx512()` AVX-512F.
+        unsafe {
+            match isa.avx512() {
+                Some(wide) => avx512::<P>(job, y0, rows, sc, wide),
+                None => avx2::<P>(job, y0, rows, sc, isa),
+            }
+        }
+        return;
+    }
+    band::<f32, P>((), job, y0, rows, sc);
+}
+
+struct Runner<'a, 'b> {
+    job: &'a Job<'b>,
+    data: &'a mut [f32],
+    isa: Option<Avx2>,
+}
+
+impl ProximityVisitor for Runner<'_, '_> {
+    type Output = ();
+    fn visit<P: ProximityFn>(self) {
+        let Runner { job, data, isa } = self;
+        let control = job.control;
+        let chunk = BAND_ROWS * job.region.width as usize;
+        control.begin(data.len().div_ceil(chunk));
+        data.par_chunks_mut(chunk)
+            .enumerate()
+            .for_each_init(Scratch::default, |sc, (b, rows)| {
+                if control.is_cancelled() {
+                    return;
+                }
+                run_band::<P>(job, b * BAND_ROWS, rows, sc, isa);
+                control.step();
+            });
+    }
+}
+
+/// Samples `p` at the warped positions of every pixel of `region` into `hm` (already
+/// the region's shape). The caller validated `p` and `region`, and the fields hold one
+/// value per pixel of the region.
+pub(crate) fn run_warped(
+    p: &NoiseParams,
+    region: Region,
+    fields: WarpFields<'_>,
+    control: &JobControl,
+    hm: &mut Heightmap,
+) {
+    run_warped_on(p, region, fields, control, hm, Avx2::detect());
+}
+
+/// [`run_warped`] with the instruction sets `isa` allows (`None`: the portable build).
+fn run_warped_on(
+    p: &NoiseParams,
+    region: Region,
+    fields: WarpFields<'_>,
+    control: &JobControl,
+    hm: &mut Heightmap,
+    isa: Option<Avx2>,
+) {
+    let job = Job {
+        plan: Plan::new(p, Region::full(p.size)),
+        region,
+        fields: Fields::new(fields.source, region, isa),
+        control,
+        displace: Displace {
+            amplitude: fields.amplitude,
+            size: p.size as f32,
+            wrap: p.tileable,
+        },
+        fade: p.fade,
+    };
+    p.proximity.visit(Runner {
+        job: &job,
+        data: hm.data_mut(),
+        isa,
+    });
+}
+
+#[cfg(test)]
+#[path = "warped_tests.rs"]
+mod tests;

@@ -1,0 +1,134 @@
+//! [`Layer`]: one noise of a texture's stack and how it is blended onto the layers below.
+
+use super::blend_mode::BlendMode;
+use super::layer_error::LayerError;
+use super::levels::Levels;
+use super::warp::Warp;
+use crate::limits::MAX_LAYER_NAME;
+use crate::noise_params::NoiseParams;
+use serde::{Deserialize, Serialize};
+
+/// One layer: a complete noise (size and tiling are the texture's), its levels, an
+/// optional mask and domain warp, and how it blends onto what is below.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Layer {
+    /// Unique name; masks and warps refer to layers by it.
+    pub name: String,
+    /// Composited or not (a disabled layer can still be another's mask or warp source).
+    pub enabled: bool,
+    /// How it combines with the composite below it.
+    pub blend: BlendMode,
+    /// 0..=1: how much of the blended value replaces what is below.
+    pub opacity: f32,
+    /// Gain, offset and inversion of its heights, before blending.
+    pub levels: Levels,
+    /// A layer whose levelled heights, clamped to 0..1, scale the opacity per pixel.
+    pub mask: Option<String>,
+    /// Domain warp of its noise.
+    pub warp: Option<Warp>,
+    /// Its noise (written without size and tiling, which belong to the texture).
+    #[serde(with = "super::layer_noise")]
+    pub noise: NoiseParams,
+}
+
+impl Default for Layer {
+    fn default() -> Self {
+        Self::new("Layer 1", NoiseParams::default())
+    }
+}
+
+impl Layer {
+    /// A plain layer: enabled, normal blend at full opacity, no levels, mask or warp.
+    pub fn new(name: impl Into<String>, noise: NoiseParams) -> Self {
+        Self {
+            name: name.into(),
+            enabled: true,
+            blend: BlendMode::Normal,
+            opacity: 1.0,
+            levels: Levels::default(),
+            mask: None,
+            warp: None,
+            noise,
+        }
+    }
+
+    /// The warp when it moves anything (an amplitude of 0 is no warp).
+    pub fn active_warp(&self) -> Option<&Warp> {
+        self.warp.as_ref().filter(|w| w.is_active())
+    }
+
+    /// Whether compositing this layer is copying its heights: normal blend, full
+    /// opacity, no mask and no levels (a one-layer texture is exactly its noise).
+    pub fn is_plain(&self) -> bool {
+        self.blend == BlendMode::Normal
+            && self.opacity == 1.0
+            && self.mask.is_none()
+            && self.levels.is_identity()
+    }
+
+    /// Checks the layer's own values (references are checked by the stack).
+    pub fn validate(&self) -> Result<(), LayerError> {
+        let name = &self.name;
+        let chars = name.chars().count();
+        if chars == 0
+            || chars > MAX_LAYER_NAME
+            || name.trim().is_empty()
+            || name.chars().any(char::is_control)
+        {
+            return Err(LayerError::BadName { name: name.clone() });
+        }
+        if !(0.0..=1.0).contains(&self.opacity) {
+            return Err(LayerError::Opacity {
+                layer: name.clone(),
+                value: self.opacity,
+            });
+        }
+        self.levels.validate(name)?;
+        self.noise
+            .validate_streamed()
+            .map_err(|error| LayerError::Noise {
+                layer: name.clone(),
+                warp: false,
+                error,
+            })?;
+        if let Some(w) = &self.warp {
+            w.validate(name)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_layers_and_their_checks() {
+        let mut l = Layer::default();
+        assert!(l.is_plain());
+        l.validate().unwrap();
+        l.opacity = 0.5;
+        assert!(!l.is_plain());
+        l.opacity = f32::NAN;
+        assert!(l.validate().unwrap_err().to_string().contains("opacity"));
+        l.opacity = 1.0;
+        for bad in ["", "   ", "a\nb", &"x".repeat(MAX_LAYER_NAME + 1)] {
+            l.name = bad.to_owned();
+            assert!(l.validate().is_err(), "{bad:?}");
+        }
+        l.name = "ok".into();
+        l.noise.initial_step = 0;
+        let e = l.validate().unwrap_err().to_string();
+        assert!(e.starts_with("layer 'ok': initial step"), "{e}");
+    }
+
+    #[test]
+    fn a_zero_warp_is_no_warp() {
+        let mut l = Layer::default();
+        l.warp = Some(Warp::with_default_noise(&l.noise, 0.0));
+        assert!(l.active_warp().is_none());
+        l.warp = Some(Warp::with_default_noise(&l.noise, 3.0));
+        assert!(l.active_warp().is_some());
+    }
+}

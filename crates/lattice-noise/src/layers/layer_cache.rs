@@ -1,0 +1,381 @@
+//! [`LayerCache`]: renders a [`LayerStack`] (or one layer of it alone) over a region,
+//! keeping each layer's heights so that the next render recomputes only the layers
+//! whose noise or warp changed, and those that read them.
+
+use super::blend_mode::BlendMode;
+use super::composite_prefix::{CompositePrefix, MAX_PREFIX_PIXELS, PassKey};
+use super::compositing::{Pass, Start, composite_into};
+use super::layer_stack::LayerStack;
+use super::raw_spec::RawSpec;
+use crate::engine_error::EngineError;
+use crate::generation::{
+    generate_noise_warped_region_into, generate_region_into, generate_warped_region,
+};
+use crate::heightmap::Heightmap;
+use crate::job_control::JobControl;
+use crate::region::Region;
+use std::sync::Arc;
+
+/// Heights already computed, keyed by what they depend on.
+#[derive(Clone, Debug, Default)]
+pub struct LayerCache {
+    entries: Vec<Entry>,
+    /// Keep the composite below the top layer ([`Self::for_editing`]).
+    keep_prefix: bool,
+    prefix: Option<CompositePrefix>,
+    /// Maps of heights no longer used, whose memory the next unwarped layer computed
+    /// reuses: a fresh 2048 x 2048 map costs its page faults, as much as a few octaves.
+    spare: Vec<Heightmap>,
+}
+
+/// Spare maps kept at most (each at most [`MAX_PREFIX_PIXELS`]).
+const MAX_SPARE: usize = 2;
+
+#[derive(Clone, Debug)]
+struct Entry {
+    spec: RawSpec,
+    region: Region,
+    heights: Arc<Heightmap>,
+    /// Used by the render in progress (entries not used are dropped after it).
+    used: bool,
+}
+
+impl LayerCache {
+    /// An empty cache.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty cache for a texture being edited: it also keeps the composite of the
+    /// layers below the top one (windows up to 4096 x 4096), so that a change to the top
+    /// layer re-renders in about the time of that layer alone. Renders that use a cache
+    /// once (bands of an export) should not pay for that extra map: use [`Self::new`].
+    pub fn for_editing() -> Self {
+        Self {
+            keep_prefix: true,
+            ..Self::default()
+        }
+    }
+
+    /// How many heightmaps the cache holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the cache holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The composite of `stack` over `region` (or, with `solo`, layer `solo` alone: its
+    /// levelled heights), bit for bit that window of the whole texture, at any thread
+    /// count. Heights of layers whose [`RawSpec`] is unchanged since the last render
+    /// come from the cache; everything the render did not use is dropped from it.
+    pub fn render(
+        &mut self,
+        stack: &LayerStack,
+        region: Region,
+        solo: Option<usize>,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        let mut out = Heightmap::filled_rect(0, 0, 0.0);
+        self.render_into(stack, region, solo, control, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Self::render`] into `out`, reusing its memory.
+    pub fn render_into(
+        &mut self,
+        stack: &LayerStack,
+        region: Region,
+        solo: Option<usize>,
+        control: &JobControl,
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
+        stack.validate()?;
+        check_region(stack, region)?;
+        if solo.is_none() && stack.is_single_noise() {
+            // One plain layer is exactly its noise: straight through the kernels into
+            // `out`, the cache left as it is for the next stack.
+            let noise = stack.texture_noise(&stack.bottom().noise);
+            return generate_region_into(&noise, region, control, out);
+        }
+        for e in &mut self.entries {
+            e.used = false;
+        }
+        let result = self.composite(stack, region, solo, control, out);
+        for e in std::mem::take(&mut self.entries) {
+            if e.used {
+                self.entries.push(e);
+            } else if self.spare.len() < MAX_SPARE && e.heights.data().len() <= MAX_PREFIX_PIXELS {
+                self.spare.extend(Arc::try_unwrap(e.heights).ok());
+            }
+        }
+        result
+    }
+
+    fn composite(
+        &mut self,
+        stack: &LayerStack,
+        region: Region,
+        solo: Option<usize>,
+        control: &JobControl,
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
+        let shown: Vec<usize> = match solo {
+            Some(i) if i < stack.len() => vec![i],
+            _ => (0..stack.len()).filter(|&i| stack[i].enabled).collect(),
+        };
+        out.reshape_rect(region.width, region.height);
+        if solo.is_some() {
+            // The layer's levelled heights alone: a plain pass onto zeros.
+            let mut tops = Vec::with_capacity(shown.len());
+            for &i in &shown {
+                tops.push(PassKey {
+                    top: self.heights(&RawSpec::of_layer(stack, i), region, control)?,
+                    levels: stack[i].levels,
+                    mode: BlendMode::Normal,
+                    opacity: 1.0,
+                    mask: None,
+                });
+            }
+            let passes: Vec<Pass<'_>> = tops.iter().map(PassKey::pass).collect();
+            composite_into(out.data_mut(), Start::Zero, &passes);
+            return Ok(());
+        }
+        // One plain layer over zeros is its heights: made straight into `out`, with no
+        // copy and no cache entry, when the cache is not kept for editing.
+        if let [i] = shown[..]
+            && !self.keep_prefix
+            && stack[i].is_plain()
+        {
+            let spec = RawSpec::of_layer(stack, i);
+            if spec.warp.as_ref().is_none_or(|w| w.fields_are_noises()) {
+                return made_into(&spec, region, control, out);
+            }
+        }
+        // Every layer's heights (and its mask's) first, then one blending sweep.
+        let mut keys = Vec::with_capacity(shown.len());
+        for &i in &shown {
+            let layer = &stack[i];
+            let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
+            let mask = match layer.mask.as_deref().and_then(|m| stack.index_of(m)) {
+                Some(j) => Some((
+                    self.heights(&RawSpec::of_layer(stack, j), region, control)?,
+                    stack[j].levels,
+                )),
+                None => None,
+            };
+            keys.push(PassKey {
+                top,
+                levels: layer.levels,
+                mode: layer.blend,
+                opacity: layer.opacity,
+                mask,
+            });
+        }
+        let passes: Vec<Pass<'_>> = keys.iter().map(PassKey::pass).collect();
+        let n = passes.len();
+        let keep = self.keep_prefix && n >= 2 && out.data().len() <= MAX_PREFIX_PIXELS;
+        if !keep {
+            self.prefix = None;
+            composite_into(out.data_mut(), Start::Zero, &passes);
+            return Ok(());
+        }
+        // The layers below the top one, from the last render when they are unchanged;
+        // the top pass then runs on them alone (the same operations per pixel, in the
+        // same order, as one sweep through every pass).
+        let below = &keys[..n - 1];
+        if let Some(p) = self.prefix.as_ref().filter(|p| p.matches(region, below)) {
+            composite_into(
+                out.data_mut(),
+                Start::Below(p.below.data()),
+                &passes[n - 1..],
+            );
+            return Ok(());
+        }
+        let mut prefix = self
+            .prefix
+            .take()
+            .map_or_else(|| Heightmap::filled_rect(0, 0, 0.0), |p| p.below);
+        prefix.reshape_rect(region.width, region.height);
+        composite_into(prefix.data_mut(), Start::Zero, &passes[..n - 1]);
+        composite_into(
+            out.data_mut(),
+            Start::Below(prefix.data()),
+            &passes[n - 1..],
+        );
+        self.prefix = Some(CompositePrefix {
+            region,
+            key: below.to_vec(),
+            below: prefix,
+        });
+        Ok(())
+    }
+
+    /// The heights of `spec` over `region`, from the cache or computed (with the warp
+    /// fields it needs) and cached.
+    fn heights(
+        &mut self,
+        spec: &RawSpec,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Arc<Heightmap>, EngineError> {
+        if let Some(e) = self
+            .entries
+            .iter_mut()
+            .find(|e| e.region == region && e.spec == *spec)
+        {
+            e.used = true;
+            let heights = Arc::clone(&e.heights);
+            self.keep_fields(spec, region);
+            return Ok(heights);
+        }
+        let heights = match &spec.warp {
+            Some(w) if !w.fields_are_noises() => {
+                let wx = self.heights(&w.x, region, control)?;
+                let wy = self.heights(&w.y, region, control)?;
+                generate_warped_region(&spec.noise, region, (&wx, &wy), w.amplitude, control)?
+            }
+            _ => {
+                let mut map = self.spare_map();
+                made_into(spec, region, control, &mut map)?;
+                map
+            }
+        };
+        let heights = Arc::new(heights);
+        self.entries.push(Entry {
+            spec: spec.clone(),
+            region,
+            heights: Arc::clone(&heights),
+            used: true,
+        });
+        Ok(heights)
+    }
+}
+
+/// The heights of `spec` (unwarped, or warped by fields that are noises) into `out`,
+/// holding no other map: warp fields that are noises are made band by band inside the
+/// warped sampler.
+fn made_into(
+    spec: &RawSpec,
+    region: Region,
+    control: &JobControl,
+    out: &mut Heightmap,
+) -> Result<(), EngineError> {
+    match &spec.warp {
+        None => generate_region_into(&spec.noise, region, control, out),
+        Some(w) => {
+            let fields = (&w.x.noise, &w.y.noise);
+            generate_noise_warped_region_into(
+                &spec.noise,
+                region,
+                fields,
+                w.amplitude,
+                control,
+                out,
+            )
+        }
+    }
+}
+
+impl LayerStack {
+    /// At most how many heightmaps of a region's size a render of this stack holds at
+    /// once through [`LayerCache::new`]: the output, every layer's heights (masks are
+    /// layers) and their warp fields, and the spare maps kept for reuse. Streamed
+    /// exports size their bands by it, so memory stays bounded at any layer count.
+    pub fn maps_held(&self) -> usize {
+        if self.is_single_noise() {
+            return 1;
+        }
+        let layers: usize = (0..self.len())
+            .map(|i| RawSpec::of_layer(self, i).maps())
+            .sum();
+        1 + layers + MAX_SPARE
+    }
+
+    /// Whether the texture is exactly one layer's noise: a single enabled plain layer
+    /// without warp, rendered by the noise kernels straight into the output.
+    pub fn is_single_noise(&self) -> bool {
+        let l = self.bottom();
+        self.len() == 1 && l.enabled && l.is_plain() && l.active_warp().is_none()
+    }
+
+    /// The composite over `region` (see [`LayerCache::render`]), without keeping a
+    /// cache. A texture of one plain layer goes straight through the noise kernels, so
+    /// it costs and gives exactly what the noise alone does.
+    pub fn generate_region(
+        &self,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        check_region(self, region)?;
+        // Zeroed memory comes from the OS untouched: a fresh map costs no clearing pass.
+        let mut out = Heightmap::filled_rect(region.width, region.height, 0.0);
+        self.generate_region_into(region, control, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Self::generate_region`] into `out`, reusing its memory (see
+    /// [`crate::generate_into`]).
+    pub fn generate_region_into(
+        &self,
+        region: Region,
+        control: &JobControl,
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
+        LayerCache::new().render_into(self, region, None, control, out)
+    }
+}
+
+impl LayerCache {
+    /// A spare map's memory, or zeroed memory the OS hands out untouched (only the
+    /// kernels write it).
+    fn spare_map(&mut self) -> Heightmap {
+        self.spare
+            .pop()
+            .unwrap_or_else(|| Heightmap::filled_rect(0, 0, 0.0))
+    }
+
+    /// Marks the warp fields `spec` was computed from as used, so a layer taken from
+    /// the cache keeps them for when only it changes.
+    fn keep_fields(&mut self, spec: &RawSpec, region: Region) {
+        if let Some(w) = &spec.warp {
+            for field in [&w.x, &w.y] {
+                if let Some(e) = self
+                    .entries
+                    .iter_mut()
+                    .find(|e| e.region == region && e.spec == *field)
+                {
+                    e.used = true;
+                }
+                self.keep_fields(field, region);
+            }
+        }
+    }
+}
+
+/// Refuses a region outside the texture.
+fn check_region(stack: &LayerStack, region: Region) -> Result<(), EngineError> {
+    if region.fits(stack.size()) {
+        return Ok(());
+    }
+    let Region {
+        x,
+        y,
+        width,
+        height,
+    } = region;
+    Err(crate::param_error::ParamError::Region {
+        x,
+        y,
+        width,
+        height,
+        size: stack.size(),
+    }
+    .into())
+}
+
+#[cfg(test)]
+#[path = "layer_cache_tests.rs"]
+mod tests;

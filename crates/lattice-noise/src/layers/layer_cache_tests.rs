@@ -1,0 +1,260 @@
+//! Tests of [`LayerCache`](super::LayerCache): bits equal to fresh renders, what is
+//! recomputed after which edit.
+
+use super::*;
+use crate::generation::generate_region;
+use crate::layers::blend_mode::BlendMode;
+use crate::layers::layer::Layer;
+use crate::layers::levels::Levels;
+use crate::layers::warp::{Warp, WarpSource};
+use crate::noise_params::NoiseParams;
+use crate::proximity::Proximity;
+
+fn noise(seed: i32, proximity: Proximity) -> NoiseParams {
+    NoiseParams {
+        size: 128,
+        seed,
+        octaves: 4,
+        initial_step: 32,
+        proximity,
+        ..NoiseParams::default()
+    }
+}
+
+/// Three layers using every feature: levels, a mask, warps by a noise and by a layer.
+fn stack(tileable: bool) -> LayerStack {
+    let base = noise(1, Proximity::Gradient);
+    let mut ridges = Layer::new("ridges", noise(2, Proximity::GradientRigged));
+    ridges.blend = BlendMode::Max;
+    ridges.opacity = 0.8;
+    ridges.mask = Some("base".into());
+    ridges.levels = Levels {
+        gain: 1.5,
+        offset: -0.1,
+        invert: false,
+    };
+    ridges.warp = Some(Warp::with_default_noise(&ridges.noise, 12.0));
+    let mut veins = Layer::new("veins", noise(3, Proximity::TriangularEdgeTwo));
+    veins.blend = BlendMode::Overlay;
+    veins.warp = Some(Warp {
+        amplitude: -20.0,
+        source: WarpSource::Layer("ridges".into()),
+    });
+    let layers = vec![Layer::new("base", base), ridges, veins];
+    LayerStack::from_layers(128, tileable, layers).unwrap()
+}
+
+fn render(s: &LayerStack, region: Region) -> Heightmap {
+    LayerCache::new()
+        .render(s, region, None, &JobControl::new())
+        .unwrap()
+}
+
+#[test]
+fn the_composite_below_the_top_layer_is_reused_and_gives_the_same_bits() {
+    let mut s = stack(false);
+    let region = Region::full(128);
+    let mut cache = LayerCache::for_editing();
+    let mut out = Heightmap::filled(7, 1.0);
+    cache
+        .render_into(&s, region, None, &JobControl::new(), &mut out)
+        .unwrap();
+    assert_eq!(out, render(&s, region));
+    let kept = cache.prefix.as_ref().map(|p| p.below.clone()).unwrap();
+    let kept_at = cache.prefix.as_ref().unwrap().below.data().as_ptr();
+    // A top-layer edit: the layers below come from the kept composite.
+    s[2].noise.seed = 40;
+    s[2].opacity = 0.6;
+    cache
+        .render_into(&s, region, None, &JobControl::new(), &mut out)
+        .unwrap();
+    assert_eq!(out, render(&s, region));
+    let prefix = &cache.prefix.as_ref().unwrap().below;
+    assert!(
+        prefix.data().as_ptr() == kept_at && *prefix == kept,
+        "prefix rebuilt"
+    );
+    // A change below the top: a new prefix, still the same bits as a fresh render.
+    s[1].levels.gain = 0.5;
+    let below = cache.render(&s, region, None, &JobControl::new()).unwrap();
+    assert_eq!(below, render(&s, region));
+    assert_ne!(cache.prefix.as_ref().unwrap().below, kept);
+    // One-use caches keep no prefix.
+    let mut once = LayerCache::new();
+    once.render(&s, region, None, &JobControl::new()).unwrap();
+    assert!(once.prefix.is_none());
+}
+
+#[test]
+fn a_replaced_layers_memory_is_reused_for_the_next() {
+    let mut s = stack(false);
+    // Spare maps serve unwarped layers (a warped one is sampled into a map of its own).
+    s[2].warp = None;
+    let region = Region::full(64);
+    let mut cache = LayerCache::for_editing();
+    let top_map = |cache: &LayerCache, s: &LayerStack| {
+        let spec = RawSpec::of_layer(s, 2);
+        let e = cache.entries.iter().find(|e| e.spec == spec).unwrap();
+        e.heights.data().as_ptr()
+    };
+    cache.render(&s, region, None, &JobControl::new()).unwrap();
+    let first = top_map(&cache, &s);
+    // The first edit allocates (the old map is in use until the render ends), then
+    // frees the old map into the spares, which the second edit writes into.
+    for seed in [41, 42] {
+        s[2].noise.seed = seed;
+        let out = cache.render(&s, region, None, &JobControl::new()).unwrap();
+        assert_eq!(out, render(&s, region), "seed {seed}");
+    }
+    assert!(top_map(&cache, &s) == first, "the spare map was not reused");
+}
+
+#[test]
+fn one_plain_layer_is_its_noise_bit_for_bit() {
+    let s = LayerStack::single(noise(9, Proximity::MonkeySaddle));
+    let region = Region::full(128);
+    let want = generate_region(&s[0].noise, region, &JobControl::new()).unwrap();
+    assert_eq!(render(&s, region), want);
+}
+
+#[test]
+fn windows_are_exactly_the_whole_and_threads_do_not_matter() {
+    for tileable in [false, true] {
+        let s = stack(tileable);
+        let whole = render(&s, Region::full(128));
+        for (x, y, w, h) in [(0, 0, 128, 17), (13, 40, 50, 9), (127, 127, 1, 1)] {
+            let part = render(
+                &s,
+                Region {
+                    x,
+                    y,
+                    width: w,
+                    height: h,
+                },
+            );
+            for r in 0..h {
+                let row = &whole.row(y + r)[x as usize..(x + w) as usize];
+                assert_eq!(part.row(r), row, "tileable {tileable}, window at {x},{y}");
+            }
+        }
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        assert_eq!(one.install(|| render(&s, Region::full(128))), whole);
+    }
+}
+
+#[test]
+fn a_zero_amplitude_is_no_warp() {
+    let mut s = stack(false);
+    s[1].warp.as_mut().unwrap().amplitude = 0.0;
+    s[2].warp.as_mut().unwrap().amplitude = 0.0;
+    let mut plain = s.clone();
+    plain[1].warp = None;
+    plain[2].warp = None;
+    assert_eq!(
+        render(&s, Region::full(128)),
+        render(&plain, Region::full(128))
+    );
+    assert_ne!(
+        render(&stack(false), Region::full(128)),
+        render(&plain, Region::full(128))
+    );
+}
+
+#[test]
+fn a_warped_tileable_texture_has_no_seam() {
+    let mut s = stack(true);
+    s[0].warp = Some(Warp::with_default_noise(&s[0].noise, 30.0));
+    let map = render(&s, Region::full(128));
+    let n = 128;
+    let step = |a: f32, b: f32| f64::from((a - b).abs());
+    let (mut seam, mut inside) = (0.0, 0.0);
+    for i in 0..n {
+        seam += step(map.get(0, i), map.get(n - 1, i)) + step(map.get(i, 0), map.get(i, n - 1));
+        inside += step(map.get(63, i), map.get(64, i)) + step(map.get(i, 63), map.get(i, 64));
+    }
+    assert!(seam < 2.0 * inside, "seam {seam} vs inside {inside}");
+}
+
+#[test]
+fn only_changed_layers_and_their_dependents_are_recomputed() {
+    let mut s = stack(false);
+    let mut cache = LayerCache::new();
+    let region = Region::full(128);
+    let control = JobControl::new();
+    let first = cache.render(&s, region, None, &control).unwrap();
+    let held: Vec<_> = cache
+        .entries
+        .iter()
+        .map(|e| Arc::clone(&e.heights))
+        .collect();
+    // Blend, opacity and levels need no new heights.
+    s[2].opacity = 0.5;
+    s[2].blend = BlendMode::Difference;
+    cache.render(&s, region, None, &control).unwrap();
+    assert!(
+        cache
+            .entries
+            .iter()
+            .all(|e| held.iter().any(|h| Arc::ptr_eq(h, &e.heights)))
+    );
+    // A new seed on the ridges recomputes them and the veins they warp, not the base.
+    // The ridges' own warp fields are noises the sampler makes band by band: the cache
+    // never holds them.
+    s[1].noise.seed = 77;
+    cache.render(&s, region, None, &control).unwrap();
+    let kept = cache
+        .entries
+        .iter()
+        .filter(|e| held.iter().any(|h| Arc::ptr_eq(h, &e.heights)))
+        .count();
+    assert_eq!(kept, 1, "the base");
+    assert!(
+        !cache
+            .entries
+            .iter()
+            .any(|e| e.spec == RawSpec::of_layer(&s, 1).warp.as_ref().unwrap().x),
+        "no map of a noise warp field"
+    );
+    s[1].noise.seed = 2;
+    s[2].opacity = 1.0;
+    s[2].blend = BlendMode::Overlay;
+    assert_eq!(cache.render(&s, region, None, &control).unwrap(), first);
+}
+
+#[test]
+fn solo_shows_one_levelled_layer_and_disabled_layers_still_feed_others() {
+    let mut s = stack(false);
+    let region = Region::full(128);
+    let solo = LayerCache::new()
+        .render(&s, region, Some(0), &JobControl::new())
+        .unwrap();
+    assert_eq!(
+        solo,
+        generate_region(&s[0].noise, region, &JobControl::new()).unwrap()
+    );
+    let before = render(&s, region);
+    s[0].enabled = false;
+    let without = render(&s, region);
+    assert_ne!(before, without);
+    s[1].enabled = false;
+    s[2].enabled = false;
+    assert!(render(&s, region).data().iter().all(|&v| v == 0.0));
+}
+
+#[test]
+fn circles_and_unknown_names_are_refused_before_any_work() {
+    let mut s = stack(false);
+    s[0].mask = Some("veins".into());
+    let e = LayerCache::new()
+        .render(&s, Region::full(128), None, &JobControl::new())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("circle") && e.contains("veins"), "{e}");
+    let e = LayerCache::new()
+        .render(&stack(false), Region::full(129), None, &JobControl::new())
+        .unwrap_err();
+    assert!(e.to_string().contains("129"), "{e}");
+}

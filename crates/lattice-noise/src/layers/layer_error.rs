@@ -1,0 +1,87 @@
+//! [`LayerError`]: why a layer stack cannot be rendered as it stands.
+
+use crate::limits::{MAX_LAYER_NAME, MAX_LAYERS};
+use crate::param_error::ParamError;
+
+/// Why a layer stack is refused (nothing is computed for a refused stack).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LayerError {
+    /// No layer, or more than [`MAX_LAYERS`].
+    #[error("a texture has 1 to {MAX_LAYERS} layers, not {count}")]
+    Count {
+        /// The refused count.
+        count: usize,
+    },
+    /// A name that is empty, too long or holds control characters.
+    #[error(
+        "layer name {name:?} must be 1 to {max} characters without control characters",
+        max = MAX_LAYER_NAME
+    )]
+    BadName {
+        /// The refused name.
+        name: String,
+    },
+    /// Two layers with the same name (masks and warps refer to layers by name).
+    #[error("two layers are named '{name}'; layer names must be unique")]
+    DuplicateName {
+        /// The repeated name.
+        name: String,
+    },
+    /// A mask, warp source or channel naming a layer that does not exist.
+    #[error("layer '{layer}': its {role} '{name}' is not a layer of this texture")]
+    UnknownReference {
+        /// The layer (or "channel R", ...) that refers.
+        layer: String,
+        /// What the reference is for ("mask", "warp source", ...).
+        role: &'static str,
+        /// The name that matches no layer.
+        name: String,
+    },
+    /// Masks and warp sources that refer round in a circle.
+    #[error(
+        "layers refer to each other in a circle through masks and warp sources: {}",
+        cycle.join(" -> ")
+    )]
+    Cycle {
+        /// The layers of the circle, the first repeated at the end.
+        cycle: Vec<String>,
+    },
+    /// A layer setting outside its range.
+    #[error("layer '{layer}': {name} {value} is out of range (-{max}..={max})")]
+    OutOfRange {
+        /// The layer.
+        layer: String,
+        /// Which setting.
+        name: &'static str,
+        /// The refused value.
+        value: f64,
+        /// The largest magnitude accepted.
+        max: f64,
+    },
+    /// Opacity NaN or outside 0..=1.
+    #[error("layer '{layer}': opacity {value} is out of range (0..=1)")]
+    Opacity {
+        /// The layer.
+        layer: String,
+        /// The refused value.
+        value: f32,
+    },
+    /// A layer's noise (or its warp noise) fails the parameter rules.
+    #[error("layer '{layer}'{}: {error}", if *warp { " (warp noise)" } else { "" })]
+    Noise {
+        /// The layer.
+        layer: String,
+        /// Whether it is the layer's warp noise that is wrong.
+        warp: bool,
+        /// What is wrong.
+        error: ParamError,
+    },
+    /// A layer number outside the stack.
+    #[error("there is no layer {number}; the texture has {count} (1 = bottom)")]
+    NoSuchLayer {
+        /// The 1-based number asked for.
+        number: usize,
+        /// Layers in the stack.
+        count: usize,
+    },
+}

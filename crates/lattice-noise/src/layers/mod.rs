@@ -1,0 +1,29 @@
+//! Layers: a texture as a stack of noises, bottom to top, each with a blend mode,
+//! opacity, levels, an optional mask and an optional domain warp, composited into one
+//! heightmap.
+//!
+//! [`LayerStack`] holds the [`Layer`]s and their rules (names, references, shared size
+//! and tiling); the compositor renders any [`Region`](crate::Region) of the
+//! composite, bit for bit that window of the whole.
+
+mod blend_mode;
+mod composite_prefix;
+mod compositing;
+mod layer;
+mod layer_cache;
+pub(crate) mod layer_error;
+mod layer_noise;
+mod layer_stack;
+mod levels;
+mod raw_spec;
+mod references;
+mod warp;
+
+pub use blend_mode::BlendMode;
+pub use layer::Layer;
+pub use layer_cache::LayerCache;
+pub use layer_error::LayerError;
+pub use layer_stack::LayerStack;
+pub use levels::{Levels, LevelsMap, MAX_GAIN, MAX_OFFSET};
+pub use raw_spec::{RawSpec, WarpSpec};
+pub use warp::{DEFAULT_WARP_SEED_OFFSET, MAX_AMPLITUDE, Warp, WarpSource};

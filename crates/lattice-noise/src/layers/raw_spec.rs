@@ -1,0 +1,94 @@
+//! [`RawSpec`]: everything a layer's heights depend on before its levels, blend and
+//! mask: its noise (with the texture's size and tiling) and its warp, resolved down to
+//! the noises of the warp fields. Two equal specs render equal heights, so a spec is
+//! the key of the layer cache: a layer whose spec did not change is not recomputed.
+
+use super::layer_stack::LayerStack;
+use super::warp::WarpSource;
+use crate::noise_params::NoiseParams;
+
+/// The heights of one noise, sampled plainly or at warped positions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RawSpec {
+    /// The noise sampled.
+    pub noise: NoiseParams,
+    /// Its domain warp, if it moves anything.
+    pub warp: Option<Box<WarpSpec>>,
+}
+
+/// A resolved domain warp: the amplitude and the specs of its two fields.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarpSpec {
+    /// Pixels of displacement per unit of field.
+    pub amplitude: f32,
+    /// The field moving `x`.
+    pub x: RawSpec,
+    /// The field moving `y`.
+    pub y: RawSpec,
+}
+
+impl WarpSpec {
+    /// Whether both fields are plain noises (unwarped): the warped sampler then makes
+    /// them band by band itself, holding no map of them.
+    pub fn fields_are_noises(&self) -> bool {
+        self.x.warp.is_none() && self.y.warp.is_none()
+    }
+}
+
+impl RawSpec {
+    /// The spec of layer `i` of `stack`, whose references must be valid (no circle:
+    /// see [`LayerStack::validate`]). A warp noise gives the fields seeds `s` and
+    /// `s + 1`; a warp source layer gives its own heights and the same with its seed
+    /// plus one (warped as that layer is).
+    pub fn of_layer(stack: &LayerStack, i: usize) -> RawSpec {
+        Self::of_layer_depth(stack, i, 0)
+    }
+
+    fn of_layer_depth(stack: &LayerStack, i: usize, depth: usize) -> RawSpec {
+        let layer = &stack[i];
+        let noise = stack.texture_noise(&layer.noise);
+        // A valid stack has no circle, so a chain is at most as long as the stack;
+        // the depth guard keeps an unvalidated one from recursing without end.
+        let warp = layer
+            .active_warp()
+            .filter(|_| depth <= stack.len())
+            .and_then(|w| {
+                let x = match &w.source {
+                    WarpSource::Noise(n) => RawSpec {
+                        noise: stack.texture_noise(n),
+                        warp: None,
+                    },
+                    WarpSource::Layer(name) => {
+                        let j = stack.index_of(name)?;
+                        Self::of_layer_depth(stack, j, depth + 1)
+                    }
+                };
+                let y = x.reseeded();
+                Some(Box::new(WarpSpec {
+                    amplitude: w.amplitude,
+                    x,
+                    y,
+                }))
+            });
+        RawSpec { noise, warp }
+    }
+
+    /// At most how many heightmaps rendering this spec holds: its own and, warped, its
+    /// fields' (fields that are plain noises are made band by band inside the warped
+    /// sampler, and cost none).
+    pub fn maps(&self) -> usize {
+        1 + self.warp.as_ref().map_or(0, |w| {
+            if w.fields_are_noises() {
+                return 0;
+            }
+            w.x.maps() + w.y.maps()
+        })
+    }
+
+    /// The same spec with the noise's seed plus one (the second warp field).
+    fn reseeded(&self) -> RawSpec {
+        let mut out = self.clone();
+        out.noise.seed = out.noise.seed.wrapping_add(1);
+        out
+    }
+}

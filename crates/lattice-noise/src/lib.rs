@@ -1,0 +1,60 @@
+//! The generic lattice noise engine: parameters in, heightmap out. No pixels, no files,
+//! no UI.
+//!
+//! [`NoiseParams`] holds every knob of the noise and checks them
+//! ([`NoiseParams::validate`], [`ParamError`]); [`generate`] runs the kernels on them
+//! into a [`Heightmap`], in parallel bands, cancellable through a [`JobControl`].
+//!
+//! Inside, the files import downwards only: the choices ([`Proximity`], [`Fade`],
+//! [`RandomSource`], [`Displacement`], [`OctaveLaw`]) and the random sources know
+//! nothing of the parameters; [`NoiseParams`] gathers them; the kernels read it.
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod displacement;
+mod engine_error;
+mod fade;
+mod generation;
+mod height_accumulator;
+mod height_stats;
+mod heightmap;
+mod job_control;
+mod kernel;
+mod lane;
+mod lattice_info;
+mod lattice_probe;
+pub mod layers;
+mod limits;
+mod noise_params;
+mod octave_law;
+mod param_error;
+mod proximity;
+pub mod random;
+mod region;
+mod shape;
+
+pub use displacement::Displacement;
+pub use engine_error::EngineError;
+pub use fade::Fade;
+pub use generation::{
+    generate, generate_into, generate_noise_warped_region_into, generate_reference,
+    generate_region, generate_region_into, generate_simple, generate_warped_region,
+};
+pub use height_accumulator::HeightAccumulator;
+pub use height_stats::HeightStats;
+pub use heightmap::Heightmap;
+pub use job_control::JobControl;
+pub use lane::Lane;
+pub use lattice_info::LatticeInfo;
+pub use lattice_probe::{LatticeProbe, OctaveCell};
+pub use layers::{BlendMode, Layer, LayerCache, LayerError, LayerStack, Levels, Warp, WarpSource};
+pub use limits::{
+    MAX_LAYER_NAME, MAX_LAYERS, MAX_OCTAVES, MAX_REGION_PIXELS, MAX_SIZE, MAX_STREAMED_SIZE,
+};
+pub use noise_params::NoiseParams;
+pub use octave_law::OctaveLaw;
+pub use param_error::ParamError;
+pub use proximity::{Proximity, ProximityFn, ProximityVisitor, function};
+pub use random::RandomSource;
+pub use region::Region;
