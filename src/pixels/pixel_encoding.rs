@@ -107,27 +107,31 @@ impl PixelEncoding {
     }
 }
 
-/// [`to_u16`] of the grey of `h`, in a form the compiler vectorises: Rust's checked
-/// `f32 -> integer` casts (NaN to 0, saturating) kept a row's loop scalar, at 0.9 ns a
-/// pixel, a quarter of a 16384 png16 export's work.
+/// The grey of `h` quantised to `0..=levels` (255 or 65535) as [`to_u8`] and [`to_u16`]
+/// do, in a form the compiler vectorises: Rust's checked `f32 -> integer` casts (NaN to
+/// 0, saturating) kept a row's loop scalar, at 0.9 ns a pixel, a quarter of a 16384
+/// png16 export's work.
 #[inline(always)]
-fn grey16(tm: &ToneMap, h: f32) -> u16 {
-    // `grey` maps NaN to 0 and clamps to 0..=1, so `q` is finite, in 0.5..=65535.5.
-    let q = tm.grey(h) * 65535.0 + 0.5;
+fn quantised_grey(tm: &ToneMap, h: f32, levels: f32) -> i32 {
+    // `grey` maps NaN to 0 and clamps to 0..=1, so `q` is finite, in 0.5..=levels + 0.5.
+    let q = tm.grey(h) * levels + 0.5;
     #[allow(unsafe_code)]
-    // SAFETY: `q` is finite and its truncation (0..=65535) fits an i32.
-    let v = unsafe { q.to_int_unchecked::<i32>() };
-    v as u16
+    // SAFETY: `q` is finite and its truncation (0..=65535 at most) fits an i32.
+    unsafe {
+        q.to_int_unchecked::<i32>()
+    }
 }
 
-/// [`to_u8`] of the grey of `h`, vectorised as [`grey16`] is.
+/// [`to_u16`] of the grey of `h`, vectorised.
+#[inline(always)]
+fn grey16(tm: &ToneMap, h: f32) -> u16 {
+    quantised_grey(tm, h, 65535.0) as u16
+}
+
+/// [`to_u8`] of the grey of `h`, vectorised.
 #[inline(always)]
 fn grey8(tm: &ToneMap, h: f32) -> u8 {
-    let q = tm.grey(h) * 255.0 + 0.5;
-    #[allow(unsafe_code)]
-    // SAFETY: `q` is finite, in 0.5..=255.5, and its truncation (0..=255) fits an i32.
-    let v = unsafe { q.to_int_unchecked::<i32>() };
-    v as u8
+    quantised_grey(tm, h, 255.0) as u8
 }
 
 #[cfg(test)]

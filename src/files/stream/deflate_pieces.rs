@@ -30,8 +30,10 @@ const ADLER_BASE: u32 = 65521;
 /// One piece of compressed rows, ready to be joined.
 #[derive(Debug)]
 pub struct DeflatePiece {
-    /// The deflate block, not final, padded with zero bits to a byte boundary.
-    block: Vec<u8>,
+    /// `fdeflate`'s zlib stream with its block marked not final. The block (padded
+    /// with zero bits to a byte boundary) is left in place between the 2-byte header
+    /// and the 4-byte checksum, not copied out.
+    stream: Vec<u8>,
     /// Zero bits padding the block's last byte.
     padding: u32,
     /// Adler-32 of the piece's bytes.
@@ -43,6 +45,11 @@ pub struct DeflatePiece {
 }
 
 impl DeflatePiece {
+    /// The deflate block.
+    fn block(&self) -> &[u8] {
+        &self.stream[ZLIB_HEADER.len()..self.stream.len() - 4]
+    }
+
     /// `filtered` (whole rows of `line + 1` bytes: the filter byte, then the row) cut
     /// into pieces and compressed on the thread pool.
     pub fn compress_rows(filtered: &[u8], line: usize) -> Result<Vec<DeflatePiece>> {
@@ -76,16 +83,14 @@ impl DeflatePiece {
         }
         let adler =
             u32::from_be_bytes([stream[n - 4], stream[n - 3], stream[n - 2], stream[n - 1]]);
-        stream.truncate(n - 4);
-        stream.drain(..2);
-        let last = *stream.last().ok_or_else(unexpected)?;
+        let last = stream[n - 5];
         if last == 0 {
             return Err(unexpected());
         }
         // Not the final block any more: more pieces (or the empty final block) follow.
-        stream[0] &= !1;
+        stream[2] &= !1;
         Ok(DeflatePiece {
-            block: stream,
+            stream,
             padding: last.leading_zeros(),
             adler,
             len,
@@ -117,7 +122,7 @@ impl DeflateJoin {
             out.write_all(&ZLIB_HEADER)?;
             self.started = true;
         }
-        out.write_all(&piece.block)?;
+        out.write_all(piece.block())?;
         // An empty stored block: its 3 header bits (zeros) take the padding and, when
         // fewer than 3 bits pad, part of one more zero byte; it then skips to a byte
         // boundary, where its length 0 and the length's complement follow.

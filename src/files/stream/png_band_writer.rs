@@ -133,7 +133,14 @@ fn compress_whole<'a, W: Write>(
                 }
                 kept.extend_from_slice(&pixels);
             }
-            Payload::Deflated(pieces) => rows += pieces.iter().map(|p| p.rows).sum::<usize>(),
+            // Pieces compressed apart cannot be stored instead, nor mixed with rows
+            // compressed here: the producer sends them only for large images.
+            Payload::Deflated(_) => {
+                return Err(Error::Encode {
+                    path: name.to_path_buf(),
+                    message: "compressed rows came for an image held whole".to_owned(),
+                });
+            }
             Payload::Bytes(_) | Payload::Chunks(_) => {}
         }
     }
@@ -312,6 +319,23 @@ mod tests {
         };
         let err = write_png(&header, Path::new("t.png"), rx, &mut Vec::new()).unwrap_err();
         assert!(err.to_string().contains("2 rows but 1 came"), "{err}");
+    }
+
+    #[test]
+    fn pieces_for_an_image_held_whole_are_an_error_not_a_broken_file() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let filtered = BandFilter::new(4, 2).filter(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        let pieces = DeflatePiece::compress_rows(&filtered, 4).unwrap();
+        tx.send(Payload::Deflated(pieces)).unwrap();
+        drop(tx);
+        let header = PngHeader {
+            width: 2,
+            height: 2,
+            layout: PngLayout::Grey16,
+            text: None,
+        };
+        let err = write_png(&header, Path::new("t.png"), rx, &mut Vec::new()).unwrap_err();
+        assert!(err.to_string().contains("held whole"), "{err}");
     }
 
     #[test]
