@@ -304,6 +304,17 @@ mod tests {
         assert_eq!(buf, pixels);
     }
 
+    /// The error of writing a 2x2 16-bit grey PNG from `rx`.
+    fn write_2x2_grey16(rx: Receiver<Payload>) -> Error {
+        let header = PngHeader {
+            width: 2,
+            height: 2,
+            layout: PngLayout::Grey16,
+            text: None,
+        };
+        write_png(&header, Path::new("t.png"), rx, &mut Vec::new()).unwrap_err()
+    }
+
     #[test]
     fn missing_rows_are_an_error() {
         let (tx, rx) = std::sync::mpsc::channel();
@@ -311,13 +322,7 @@ mod tests {
         let filtered = BandFilter::new(4, 2).filter(&pixels);
         tx.send(Payload::Rows { filtered, pixels }).unwrap();
         drop(tx);
-        let header = PngHeader {
-            width: 2,
-            height: 2,
-            layout: PngLayout::Grey16,
-            text: None,
-        };
-        let err = write_png(&header, Path::new("t.png"), rx, &mut Vec::new()).unwrap_err();
+        let err = write_2x2_grey16(rx);
         assert!(err.to_string().contains("2 rows but 1 came"), "{err}");
     }
 
@@ -328,13 +333,7 @@ mod tests {
         let pieces = DeflatePiece::compress_rows(&filtered, 4).unwrap();
         tx.send(Payload::Deflated(pieces)).unwrap();
         drop(tx);
-        let header = PngHeader {
-            width: 2,
-            height: 2,
-            layout: PngLayout::Grey16,
-            text: None,
-        };
-        let err = write_png(&header, Path::new("t.png"), rx, &mut Vec::new()).unwrap_err();
+        let err = write_2x2_grey16(rx);
         assert!(err.to_string().contains("held whole"), "{err}");
     }
 
