@@ -2,6 +2,7 @@
 //!
 //! `cargo run --example headless --no-default-features [PRESET] [OUT.png]`
 
+use lattice_studio::PresetFiles;
 use lattice_studio::{ExportFormat, JobControl, Preset, export_with_preset, generate, pixels};
 use std::path::PathBuf;
 

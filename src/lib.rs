@@ -6,7 +6,7 @@
 //! Load a preset, generate its heightmap, map it to pixels or export it:
 //!
 //! ```
-//! use lattice_studio::{ExportFormat, JobControl, Preset, generate, pixels};
+//! use lattice_studio::{ExportFormat, JobControl, Preset, PresetFiles, generate, pixels};
 //! use std::path::Path;
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -69,9 +69,11 @@ pub mod services;
 
 pub use engine::{
     Displacement, EngineError, Fade, HeightStats, Heightmap, JobControl, NoiseParams, OctaveLaw,
-    ParamError, Proximity, RandomSource, Region, generate, generate_into, generate_region,
+    ParamError, Preset, PresetError, Proximity, RandomSource, Region, generate, generate_into,
+    generate_region,
 };
 pub use files::{
-    Error, ExportFormat, Preset, Result, encode, encode_with_preset, export, export_with_preset,
+    Error, ExportFormat, PresetFiles, Result, encode, encode_with_preset, export,
+    export_with_preset,
 };
 pub use pixels::{ColorRamp, NormalConvention, OutputError, OutputParams, RampStop};

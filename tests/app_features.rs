@@ -6,6 +6,7 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use lattice_studio::PresetFiles;
 use lattice_studio::app::{Command, DisplayMode, LatticeApp, ScriptedPicker};
 use lattice_studio::engine::generate_simple;
 use lattice_studio::files::export_with_preset;

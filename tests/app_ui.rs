@@ -4,6 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
+use lattice_studio::PresetFiles;
 use lattice_studio::app::ScriptedPicker;
 use lattice_studio::{ExportFormat, Preset, Proximity};
 use std::path::PathBuf;

@@ -8,6 +8,7 @@ use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use lattice_studio::PresetFiles;
 use lattice_studio::app::{Command, LatticeApp, PickRequest, ScriptedPicker};
 use lattice_studio::{ColorRamp, Preset, Proximity};
 use std::path::PathBuf;

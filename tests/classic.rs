@@ -1,6 +1,7 @@
 //! The classic noise systems (layered value noise, Parberry's viewer, libnoise) through the
 //! whole engine: each system's defining property, and golden images of the shipped presets.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::generate_simple;
 use lattice_studio::engine::random::{
     Distribution, LatticeHash, LibnoiseMode, LibnoiseSource, TableSource,

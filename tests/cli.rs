@@ -1,6 +1,7 @@
 //! The `lattice-studio` binary, run as a user would: every format, every class of bad
 //! input, flags over presets, and the `list` and `bench` commands.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::generate_simple;
 use lattice_studio::{NoiseParams, Preset, Proximity};
 use std::path::PathBuf;

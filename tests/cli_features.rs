@@ -1,6 +1,7 @@
 //! The command line's texture-artist features: normal maps, colour ramps, tiling
 //! errors, PNGs as presets, and "Copy as command line" commands that really reproduce.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::generate_simple;
 use lattice_studio::services::command_line::to_command_line;
 use lattice_studio::{ColorRamp, ExportFormat, NormalConvention, Preset, Proximity, RandomSource};

@@ -2,6 +2,7 @@
 //! commands that every shell reads as meant, one file per tile, every flag passed on,
 //! no "done" after a failure, degenerate presets refused with the limit stated.
 
+use lattice_studio::PresetFiles;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

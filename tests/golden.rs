@@ -1,6 +1,7 @@
 //! Golden images: small renders of shipped presets compared pixel for pixel with PNGs
 //! in `tests/golden/`. Run with `UPDATE_GOLDEN=1` to rewrite them after an intended change.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::generate_simple;
 use lattice_studio::pixels::grey8;
 use lattice_studio::{NoiseParams, Preset};

@@ -2,6 +2,7 @@
 //! (a here-document read by `render -`), packed exports streamed in tiles, and standard
 //! input's limits.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::services::command_line::to_command_line;
 use lattice_studio::{ExportFormat, Preset};
 use std::io::Write;

@@ -2,6 +2,7 @@
 //! version 1 and 2 presets, circular references, and layered renders that do not
 //! depend on the thread count or the window rendered.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::{
     BlendMode, JobControl, Layer, LayerCache, LayerStack, NoiseParams, Region, Warp,
 };
@@ -152,7 +153,7 @@ fn version_one_presets_save_as_version_two_with_the_same_heights() {
     }
     // Both forms in one file are refused.
     let both = "(noise: (seed: 1), layers: [(name: \"a\")])";
-    let e = Preset::from_ron(both, Path::new("both.ron")).unwrap_err();
+    let e = Preset::from_ron_named(both, Path::new("both.ron")).unwrap_err();
     assert!(e.to_string().contains("not both"), "{e}");
 }
 

@@ -1,6 +1,7 @@
 //! Mesh exports read back: the glb by the `gltf` crate, the OBJ by a small parser, the
 //! binary STL checked to be a closed solid; and the command line's mesh flags.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::mesh::MeshOptions;
 use lattice_studio::{ColorRamp, ExportFormat, JobControl, Preset};
 use std::collections::HashMap;
@@ -77,7 +78,10 @@ fn glb_reads_back_with_the_gltf_crate() {
     let extras: serde_json::Value =
         serde_json::from_str(node.extras().as_ref().unwrap().get()).unwrap();
     let ron = extras["lattice_studio_preset"].as_str().unwrap();
-    assert_eq!(Preset::from_ron(ron, Path::new("extras")).unwrap(), preset);
+    assert_eq!(
+        Preset::from_ron_named(ron, Path::new("extras")).unwrap(),
+        preset
+    );
     assert_eq!(extras["mesh_resolution"], 40);
     // With a ramp the coloured texture is embedded as PNG, full size.
     let image = gltf.images().next().unwrap();
@@ -192,7 +196,10 @@ fn obj_parses_back() {
         assert!(u[1] * w[0] - u[0] * w[1] > 0.0);
         assert!(vn[f[0] - 1][1] > 0.0);
     }
-    assert_eq!(Preset::from_ron(&ron, Path::new("obj")).unwrap(), preset);
+    assert_eq!(
+        Preset::from_ron_named(&ron, Path::new("obj")).unwrap(),
+        preset
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Every shipped preset loads, is described, renders, and looks different from the others.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::{JobControl, Region};
 use lattice_studio::pixels::grey8;
 use lattice_studio::{ExportFormat, Preset};
@@ -87,7 +88,7 @@ fn readme_preset_example_is_the_default_and_lists_every_preset() {
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let start = readme.find("```ron\n").expect("README has a ```ron block") + 7;
     let len = readme[start..].find("```").unwrap();
-    let example = Preset::from_ron(&readme[start..start + len], &root.join("README.md"))
+    let example = Preset::from_ron_named(&readme[start..start + len], &root.join("README.md"))
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(example, Preset::default());
     for path in preset_files() {

@@ -1,5 +1,6 @@
 //! Exported PNGs carry their preset; loading such a PNG gives the preset back exactly.
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::generate_simple;
 use lattice_studio::files::{export, export_with_preset};
 use lattice_studio::pixels::{ColorRamp, RampStop};

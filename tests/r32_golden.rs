@@ -3,6 +3,7 @@
 //! build before the layered architecture; `UPDATE_GOLDEN=1` rewrites it, for a change
 //! that means to alter the heights and says so).
 
+use lattice_studio::PresetFiles;
 use lattice_studio::engine::JobControl;
 use lattice_studio::{ExportFormat, Preset, encode};
 use std::fmt::Write as _;
@@ -57,4 +58,62 @@ fn every_shipped_preset_keeps_its_r32_bytes() {
 fn the_hash_sees_one_flipped_bit() {
     assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
     assert_ne!(fnv1a64(&[0, 0, 0, 1]), fnv1a64(&[0, 0, 0, 0]));
+}
+
+/// The engine crate's `sample` example, built into this test.
+#[allow(dead_code)]
+#[path = "../crates/lattice-noise/examples/sample.rs"]
+mod sample;
+
+#[test]
+fn the_engine_sample_example_gives_the_r32_heights() {
+    let dir = tempfile::tempdir().unwrap();
+    // A plain layer, layered stacks with masks and warps, channels and a classic one, at
+    // their own size and at another (the example resizes as `render --size` does).
+    for (name, size) in [
+        ("default", 256),
+        ("layered-terrain", 384),
+        ("warped-marble", 512),
+        ("packed-masks", 256),
+        ("crystal-veins", 320),
+        ("value-noise-layers", 256),
+    ] {
+        let preset = common::files::preset_path(&format!("{name}.ron"));
+        let out = dir.path().join(format!("{name}.r32"));
+        let size_text = size.to_string();
+        common::cli::ok(&common::cli::run(&[
+            "render".as_ref(),
+            preset.as_os_str(),
+            "--size".as_ref(),
+            size_text.as_ref(),
+            "--format".as_ref(),
+            "r32".as_ref(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ]));
+        let heights = common::files::read_r32(&out);
+        for (x, y) in [
+            (0, 0),
+            (size - 1, size - 1),
+            (size / 3, size / 2 + 7),
+            (5, size - 2),
+        ] {
+            let args: Vec<String> = [
+                preset.display().to_string(),
+                size_text.clone(),
+                x.to_string(),
+                y.to_string(),
+            ]
+            .into();
+            let got = sample::height_at(&args).unwrap();
+            let want = heights[(y * size + x) as usize];
+            assert_eq!(
+                got.to_bits(),
+                want.to_bits(),
+                "{name} at {x},{y}: {got:?} {want:?}"
+            );
+        }
+    }
+    let e = sample::height_at(&["x".into(), "1".into()]).unwrap_err();
+    assert!(e.starts_with("usage: sample PRESET SIZE X Y"), "{e}");
 }

@@ -8,9 +8,11 @@
 mod common;
 
 use common::files::preset_path;
+use lattice_studio::PresetFiles;
+use lattice_studio::engine::Preset;
 use lattice_studio::engine::{JobControl, Region};
 use lattice_studio::files::stream::scan_stats;
-use lattice_studio::files::{ExportFormat, Preset, StreamJob, encode_with_preset};
+use lattice_studio::files::{ExportFormat, StreamJob, encode_with_preset};
 use std::io::Cursor;
 use std::path::Path;
 

@@ -8,7 +8,7 @@ use crate::engine::LatticeInfo;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE, mix32};
 use crate::pixels::{Light, shade_heights};
 use crate::services::properties::{properties, uses_table};
-use crate::{engine::NoiseParams, files::Preset};
+use crate::{engine::NoiseParams, engine::Preset};
 use egui::{Color32, Rect, Stroke, pos2, vec2};
 
 /// View settings of the classic tools (not part of the preset).

@@ -12,8 +12,8 @@ use super::view_settings::ViewSettings;
 use crate::services::command_line::to_command_line;
 use crate::services::shell_word::UnprintableWord;
 use crate::{
+    engine::Preset,
     engine::{LayerError, ParamError},
-    files::Preset,
     pixels::NormalConvention,
 };
 use std::path::Path;

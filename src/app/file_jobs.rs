@@ -1,9 +1,11 @@
 //! File reads and writes on background threads; each reports back with a [`Command`].
 
 use super::command::Command;
+use crate::engine::Preset;
+use crate::files::PresetFiles;
 use crate::{
     engine::{Heightmap, JobControl},
-    files::{ExportFormat, Preset, StreamJob},
+    files::{ExportFormat, StreamJob},
     mesh::MeshOptions,
 };
 use std::path::PathBuf;

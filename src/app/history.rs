@@ -1,6 +1,6 @@
 //! Undo / redo over whole presets.
 
-use crate::files::Preset;
+use crate::engine::Preset;
 
 /// How many steps are kept.
 const MAX_STEPS: usize = 200;

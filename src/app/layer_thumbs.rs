@@ -1,8 +1,8 @@
 //! [`LayerThumbs`]: a small picture of each layer for the Layers panel, rendered off
 //! the UI thread and cached by the layer's parameters.
 
+use crate::engine::Preset;
 use crate::engine::{Layer, LayerStack, WarpSource};
-use crate::files::Preset;
 use crate::pixels::OutputParams;
 use crate::services::{ThumbnailCache, ThumbnailState};
 use image::RgbaImage;

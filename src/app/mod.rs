@@ -138,7 +138,7 @@ impl LatticeApp {
             commands.push(Command::LoadPresetConfirmed(path));
         }
         commands.push(Command::RefreshPresets);
-        let mut state = AppState::new(crate::files::Preset::default());
+        let mut state = AppState::new(crate::engine::Preset::default());
         state.shipped_dir = shipped_preset_dir().and_then(|d| d.canonicalize().ok());
         state.user_dir = user_preset_dir();
         state.view = persisted.view.clone().sanitized();

@@ -3,7 +3,8 @@
 use super::command::{Command, CommandQueue};
 use super::preset_entry::PresetEntry;
 use super::save_target::display_name;
-use crate::files::Preset;
+use crate::engine::Preset;
+use crate::files::PresetFiles;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 

@@ -5,8 +5,8 @@ use super::preset_entry::PresetEntry;
 use super::render_result::RenderResult;
 use super::view_settings::ViewSettings;
 use crate::{
+    engine::Preset,
     engine::{HeightStats, Heightmap, LayerStack},
-    files::Preset,
     pixels::TextureStats,
 };
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,9 @@
 //! `lattice-studio info PRESET`: the texture and its layer stack, one line per layer.
 
 use super::stdout::write_stdout;
+use crate::engine::Preset;
 use crate::engine::{Layer, LayerStack, WarpSource};
-use crate::files::Preset;
+use crate::files::PresetFiles;
 use clap::Args;
 use std::fmt::Write;
 use std::path::PathBuf;

@@ -5,8 +5,9 @@
 use super::destination::{check_destination, is_stdout};
 use super::progress::run_with_progress;
 use super::stdout::write_stdout_bytes;
+use crate::engine::Preset;
 use crate::files::stream::BandRenderer;
-use crate::files::{ExportFormat, Preset, encode_mesh, export_mesh};
+use crate::files::{ExportFormat, encode_mesh, export_mesh};
 use crate::mesh::{MAX_RESOLUTION, MeshOptions};
 use std::io::Write;
 use std::path::Path;

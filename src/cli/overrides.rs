@@ -2,10 +2,10 @@
 
 use super::layer_flags::LayerFlags;
 use super::octave_flags::{parse_lacunarity, parse_octave_law, parse_origin};
+use crate::engine::Preset;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::engine::{Displacement, MAX_STREAMED_SIZE, OctaveLaw};
 use crate::engine::{Fade, Proximity, RandomSource};
-use crate::files::Preset;
 use crate::files::Result;
 use crate::pixels::NormalConvention;
 use crate::pixels::{ColorRamp, hex_bytes};
@@ -108,7 +108,7 @@ impl Overrides {
     /// may be partly changed, so callers apply to a copy they can drop.
     pub fn apply(&self, preset: &mut Preset) -> Result<()> {
         self.set(preset)?;
-        preset.validate()
+        Ok(preset.validate()?)
     }
 
     /// A copy of `preset` with the flags applied, or the reason they cannot be.

@@ -1,9 +1,9 @@
 //! [`Error`]: any failure of the library, the file layer's error. The lower layers'
-//! errors ([`EngineError`], [`ParamError`], [`OutputError`], [`MeshError`]) convert
-//! into it.
+//! errors ([`EngineError`], [`ParamError`], [`PresetError`], [`OutputError`],
+//! [`MeshError`]) convert into it.
 
 use super::shown_path::shown;
-use crate::engine::{EngineError, LayerError, ParamError};
+use crate::engine::{EngineError, LayerError, ParamError, PresetError};
 use crate::mesh::MeshError;
 use crate::pixels::OutputError;
 use std::path::PathBuf;
@@ -62,32 +62,10 @@ pub enum Error {
         /// The limit in bytes.
         limit: u64,
     },
-    /// A text field longer than a preset may hold.
-    #[error("preset {what} is {len} characters long; at most {max}")]
-    TooLong {
-        /// Which field.
-        what: &'static str,
-        /// Its length in characters.
-        len: usize,
-        /// The limit.
-        max: usize,
-    },
-    /// More packed channels than R, G, B and A.
-    #[error("a preset packs at most {max} channels (R, G, B, A); this one names {count}")]
-    TooManyChannels {
-        /// The channels named.
-        count: usize,
-        /// The limit.
-        max: usize,
-    },
-    /// A packed channel naming a layer the texture does not have.
-    #[error("channel {channel} names layer '{name}', which this texture does not have")]
-    UnknownChannelLayer {
-        /// The channel (R, G, B or A).
-        channel: &'static str,
-        /// The name it gives.
-        name: String,
-    },
+    /// A preset whose values cannot be used (a field too long, a packed channel
+    /// naming no layer...).
+    #[error(transparent)]
+    InvalidPreset(PresetError),
     /// A mesh format was given to the band-by-band image writer.
     #[error("{format} is a mesh format: meshes are built in memory, not streamed by bands")]
     NotStreamable {
@@ -120,6 +98,17 @@ impl From<EngineError> for Error {
             EngineError::Param(p) => Error::Param(p),
             EngineError::Layer(l) => Error::Layer(l),
             EngineError::Cancelled => Error::Cancelled,
+        }
+    }
+}
+
+impl From<PresetError> for Error {
+    fn from(e: PresetError) -> Self {
+        match e {
+            PresetError::Param(p) => Error::Param(p),
+            PresetError::Layer(l) => Error::Layer(l),
+            PresetError::Output(o) => Error::Output(o),
+            other => Error::InvalidPreset(other),
         }
     }
 }

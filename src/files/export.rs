@@ -9,8 +9,8 @@ use super::mesh_export::{
 };
 use super::packing::{pack, packed_pixels};
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
-use super::preset::Preset;
 use super::stream::encode_exr;
+use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, Region};
 use crate::mesh::MeshOptions;
 use crate::pixels::{self, OutputParams, normal_map};

@@ -1,4 +1,4 @@
-//! Pixels and meshes -> files: presets in RON, PNG with the embedded preset, the export
+//! Pixels and meshes -> files: preset files (RON, and PNGs with the embedded preset), the export
 //! formats (PNG, 16-bit PNG, raw R16/R32, normal and colour maps; glb, OBJ and STL
 //! meshes, streamed) and atomic writing. The
 //! library's [`Error`] lives here: the engine's and the pixel layer's errors convert
@@ -12,11 +12,9 @@ mod export_format;
 mod glb_writer;
 mod mesh_export;
 mod obj_writer;
-mod packed_channels;
 mod packing;
 mod png_io;
-mod preset;
-mod preset_file;
+mod preset_files;
 mod regular_file;
 mod shown_path;
 mod stl_writer;
@@ -34,12 +32,10 @@ pub use mesh_export::{
     MAX_GLB_TEXTURE, encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
 };
 pub use obj_writer::write_obj;
-pub use packed_channels::CHANNEL_NAMES;
 pub use png_io::{
-    MAX_PRESET_TEXT, PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text,
-    read_text_from,
+    PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text, read_text_from,
 };
-pub use preset::{MAX_CHANNELS, MAX_DESCRIPTION, MAX_NAME, PRESET_VERSION, Preset};
+pub use preset_files::PresetFiles;
 pub use shown_path::{ShownPath, one_line, shown};
 pub use stl_writer::write_stl;
 pub use stream::StreamJob;

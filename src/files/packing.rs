@@ -3,7 +3,7 @@
 
 use super::error::Result;
 use super::png_io::PngLayout;
-use super::preset::Preset;
+use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, LayerCache, Region};
 
 /// The heightmaps of the preset's packed layers ([`Preset::packed_layers`]) over

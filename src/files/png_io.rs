@@ -4,15 +4,12 @@
 //! `png` crate (image's own PNG backend) directly.
 
 use super::error::{Error, Result};
+use crate::engine::preset::MAX_PRESET_TEXT;
 use std::io::{BufRead, Cursor, Seek};
 use std::path::Path;
 
 /// The keyword of the iTXt chunk that holds a texture's preset (RON text).
 pub const PRESET_KEYWORD: &str = "lattice-studio-preset";
-
-/// The most text a preset may hold (and a compressed text chunk may inflate to): a
-/// preset is a few kilobytes, so a chunk that inflates further is a decompression bomb.
-pub const MAX_PRESET_TEXT: usize = 1 << 20;
 
 /// The pixel layout of an image to encode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! Heightmap -> whole images: 8- and 16-bit grey, RGBA grey, the semi-transparent
 //! tint and the colour-ramp image, mapped row by row in parallel. No noise, no files.
 
-use super::output_params::OutputParams;
 use super::tone_map::{ToneMap, to_u8, to_u16};
 use crate::engine::Heightmap;
+use crate::engine::output::OutputParams;
 use image::{GrayImage, ImageBuffer, Luma, Rgba, RgbaImage};
 use rayon::prelude::*;
 
@@ -102,7 +102,7 @@ mod tests {
 
     #[test]
     fn ramp_colours_the_mapped_grey() {
-        use crate::pixels::color_ramp::{ColorRamp, RampStop};
+        use crate::pixels::{ColorRamp, RampStop};
         let hm = hm(&[0.0, 0.5, 1.0, 0.75]);
         // Without a ramp: the grey, opaque.
         let img = rgba_ramp(&hm, &OutputParams::default());

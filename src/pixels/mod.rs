@@ -2,29 +2,25 @@
 //! colour ramps, normal maps, shading, statistics and histograms. Reads the engine's
 //! [`Heightmap`](crate::engine::Heightmap); knows nothing of files or windows.
 
-mod color_ramp;
 mod halo_grid;
 mod histogram;
 mod images;
-mod normal_convention;
 mod normal_map;
-mod output_error;
-mod output_params;
 mod pixel_encoding;
 mod shading;
 mod texture_stats;
 mod tone_map;
 
-pub use color_ramp::{BUILTIN_IDS, ColorRamp, MAX_STOPS, RampSampler, RampStop, hex_bytes};
+pub use crate::engine::output::{
+    BUILTIN_IDS, ColorRamp, DEFAULT_STRENGTH, MAX_STOPS, NormalConvention, OutputError,
+    OutputParams, RampSampler, RampStop, hex_bytes,
+};
 pub use halo_grid::{HaloGrid, neighbours};
 pub use histogram::Histogram;
 pub use images::{grey8, grey16, rgba_opaque, rgba_ramp, rgba_transparent, transparent_pixel};
-pub use normal_convention::{DEFAULT_STRENGTH, NormalConvention};
 pub use normal_map::{
     mapped_heights, normal_from_slope, normal_map, normals_of_grid, normals_of_heights, slope,
 };
-pub use output_error::OutputError;
-pub use output_params::OutputParams;
 pub use pixel_encoding::PixelEncoding;
 pub use shading::{Light, shade, shade_heights};
 pub use texture_stats::TextureStats;

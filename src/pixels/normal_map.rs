@@ -6,9 +6,9 @@
 //! frame whose X points right and Y up (OpenGL) or down (DirectX).
 
 use super::halo_grid::{HaloGrid, neighbours};
-use super::normal_convention::NormalConvention;
-use super::output_params::OutputParams;
 use super::tone_map::ToneMap;
+use crate::engine::output::NormalConvention;
+use crate::engine::output::OutputParams;
 use crate::engine::{Heightmap, Region};
 use image::RgbImage;
 use rayon::prelude::*;

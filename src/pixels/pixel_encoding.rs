@@ -1,10 +1,10 @@
 //! [`PixelEncoding`]: heights -> the bytes of one image format, with a tone map fixed
 //! from outside (a band of a streamed texture maps with the whole texture's levels).
 
-use super::color_ramp::RampSampler;
-use super::output_params::OutputParams;
 use super::tone_map::{ToneMap, to_u8, to_u16};
 use crate::engine::Heightmap;
+use crate::engine::output::OutputParams;
+use crate::engine::output::RampSampler;
 use rayon::prelude::*;
 
 /// How a mapped height becomes the bytes of one pixel.

@@ -1,10 +1,10 @@
 //! A lit, bump-mapped grey view of a heightmap: what the app's lit preview shows.
 
-use super::normal_convention::DEFAULT_STRENGTH;
 use super::normal_map::{mapped_heights, normal_from_slope, slope};
-use super::output_params::OutputParams;
 use super::tone_map::to_u8;
 use crate::engine::Heightmap;
+use crate::engine::output::DEFAULT_STRENGTH;
+use crate::engine::output::OutputParams;
 use image::GrayImage;
 use rayon::prelude::*;
 

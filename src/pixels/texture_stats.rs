@@ -1,8 +1,8 @@
 //! The numbers of the statistics panel: range, moments, histograms, clipping.
 
 use super::histogram::Histogram;
-use super::output_params::OutputParams;
 use super::tone_map::{ToneMap, to_u8};
+use crate::engine::output::OutputParams;
 use crate::engine::{HeightStats, Heightmap, JobControl};
 use rayon::prelude::*;
 

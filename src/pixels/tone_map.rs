@@ -1,8 +1,8 @@
 //! [`ToneMap`]: the linear map from a height to a 0..1 grey (normalise, auto-levels,
 //! contrast, luminance), and the quantisation of that grey to 8 and 16 bits.
 
-use super::output_params::OutputParams;
 use crate::engine::Heightmap;
+use crate::engine::output::OutputParams;
 
 /// The linear map from a height to a 0..1 grey, before clamping:
 /// `grey = 0.5 + (levels(h / divisor) - 0.5) * contrast + luminance`, where `divisor` is

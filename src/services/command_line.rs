@@ -1,7 +1,8 @@
 //! "Copy as command line": the `lattice-studio render` call that reproduces a texture.
 
 use super::shell_word::{UnprintableWord, shell_quote, shell_quote_os};
-use crate::files::{ExportFormat, Preset};
+use crate::engine::Preset;
+use crate::files::ExportFormat;
 use std::path::Path;
 
 /// The flags (name, value) that set every parameter of `preset`, in `render`'s terms.
@@ -196,7 +197,7 @@ mod tests {
         );
         let ron = rest.strip_suffix("\nLATTICE_PRESET").unwrap();
         assert!(!ron.lines().any(|l| l == HEREDOC_END));
-        let back = Preset::from_ron(ron, Path::new("heredoc")).unwrap();
+        let back = Preset::from_ron(ron).unwrap();
         assert_eq!(back, p);
     }
 }

@@ -1,8 +1,8 @@
 //! A texture's parameters and statistics as text: the properties view and the default
 //! save-file name (Parberry's viewer offers both; every front end can use them).
 
+use crate::engine::Preset;
 use crate::engine::{HeightStats, OctaveLaw, RandomSource};
-use crate::files::Preset;
 
 /// Whether the source reads `table_size` and `distribution`.
 pub fn uses_table(random: RandomSource) -> bool {

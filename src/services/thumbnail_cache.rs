@@ -5,8 +5,8 @@
 //! more than one generation at a time away from the preview), later asks return the
 //! cached image.
 
+use crate::engine::Preset;
 use crate::engine::{JobControl, Region};
-use crate::files::Preset;
 use crate::pixels;
 use image::RgbaImage;
 use std::collections::{HashMap, HashSet};

@@ -103,13 +103,8 @@ impl Heightmap {
     /// row order (see [`HeightAccumulator`]), so a streamed texture's statistics, taken
     /// band by band, are exactly these.
     pub fn stats(&self) -> HeightStats {
-        use rayon::prelude::*;
         let w = (self.width as usize).max(1);
-        let rows: Vec<HeightAccumulator> = self
-            .data
-            .par_chunks(w)
-            .map(HeightAccumulator::of_row)
-            .collect();
+        let rows = crate::parallel::map_chunks(&self.data, w, HeightAccumulator::of_row);
         let mut acc = HeightAccumulator::new();
         for r in &rows {
             acc.merge(r);

@@ -1,9 +1,29 @@
 //! The generic lattice noise engine: parameters in, heightmap out. No pixels, no files,
-//! no UI.
+//! no UI: what a game embeds to sample the textures designed in Lattice Studio.
 //!
-//! [`NoiseParams`] holds every knob of the noise and checks them
+//! ```
+//! use lattice_noise::{Preset, Region};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! // A preset's RON text, as saved by the app (or `Preset::from_file`).
+//! let preset = Preset::from_ron("(name: \"hills\", size: 512)")?.at_size(1024)?;
+//! let h = preset.sample(100, 200)?;
+//! let mut tile = vec![0.0f32; 64 * 64];
+//! preset.fill_region(Region { x: 64, y: 192, width: 64, height: 64 }, &mut tile)?;
+//! assert_eq!(tile[8 * 64 + 36], h);
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! The heights are the command line's `r32` output at that size, bit for bit, on any
+//! number of threads and in any window. With the default `rayon` feature the bands of a
+//! texture run on rayon's pool; without it, on the caller's thread.
+//!
+//! [`NoiseParams`] holds every knob of one noise and checks them
 //! ([`NoiseParams::validate`], [`ParamError`]); [`generate`] runs the kernels on them
 //! into a [`Heightmap`], in parallel bands, cancellable through a [`JobControl`].
+//! [`LayerStack`] composes noises; [`Preset`] names a stack with its output mapping
+//! ([`output`]) and reads and writes it as RON.
 //!
 //! Inside, the files import downwards only: the choices ([`Proximity`], [`Fade`],
 //! [`RandomSource`], [`Displacement`], [`OctaveLaw`]) and the random sources know
@@ -28,7 +48,10 @@ pub mod layers;
 mod limits;
 mod noise_params;
 mod octave_law;
+pub mod output;
+mod parallel;
 mod param_error;
+pub mod preset;
 mod proximity;
 pub mod random;
 mod region;
@@ -55,6 +78,7 @@ pub use limits::{
 pub use noise_params::NoiseParams;
 pub use octave_law::OctaveLaw;
 pub use param_error::ParamError;
+pub use preset::{Preset, PresetError};
 pub use proximity::{Proximity, ProximityFn, ProximityVisitor, function};
 pub use random::RandomSource;
 pub use region::Region;

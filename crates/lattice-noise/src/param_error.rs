@@ -86,6 +86,14 @@ pub enum ParamError {
         /// The region's rows.
         region_height: u32,
     },
+    /// A caller's buffer whose length is not the region's pixel count.
+    #[error("a buffer of {len} values for a region of {pixels} pixels")]
+    Buffer {
+        /// The buffer's length.
+        len: usize,
+        /// The region's pixels (the length it must have).
+        pixels: usize,
+    },
     /// A window with more pixels than fit in memory at once.
     #[error("region {width} x {height} holds more than {max} pixels; render it in smaller windows")]
     RegionTooLarge {

@@ -2,8 +2,8 @@
 
 use super::labelled::labelled;
 use crate::{
+    engine::Preset,
     engine::{Fade, Proximity, RandomSource},
-    files::Preset,
 };
 
 /// Edits the functions group of layer `layer` of `preset`.

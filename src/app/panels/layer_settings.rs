@@ -2,8 +2,8 @@
 //! levels, mask and domain warp.
 
 use super::labelled::labelled;
+use crate::engine::Preset;
 use crate::engine::{BlendMode, Proximity, Warp, WarpSource};
-use crate::files::Preset;
 
 /// Edits the compositing settings of layer `layer` of `draft`.
 pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {

@@ -3,8 +3,8 @@
 //! one undo step.
 
 use crate::app::layer_thumbs::{LAYER_THUMB, LayerThumbs};
+use crate::engine::Preset;
 use crate::engine::{Layer, MAX_LAYERS, NoiseParams};
-use crate::files::Preset;
 
 /// What the Layers group keeps between frames.
 #[derive(Debug, Default)]

@@ -24,7 +24,7 @@ pub use stats_panel::stats_ui;
 pub use texture::texture_ui;
 
 /// Keeps the previous value of every float that became NaN or infinite.
-pub fn sanitize(new: &mut crate::files::Preset, old: &crate::files::Preset) {
+pub fn sanitize(new: &mut crate::engine::Preset, old: &crate::engine::Preset) {
     for (i, layer) in new.layers.layers_mut().iter_mut().enumerate() {
         let n = &mut layer.noise;
         if !n.persistence.is_finite() {
@@ -57,7 +57,7 @@ pub fn sanitize(new: &mut crate::files::Preset, old: &crate::files::Preset) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::files::Preset;
+    use crate::engine::Preset;
 
     #[test]
     fn sanitize_reverts_non_finite_values() {

@@ -1,7 +1,7 @@
 //! The "Output" group: contrast, luminance, auto-levels, transparency and tint.
 
 use super::labelled::labelled;
-use crate::files::Preset;
+use crate::engine::Preset;
 
 /// Edits the output group of `preset`; `transparent` is the preview's
 /// semi-transparent mode (a view setting, not part of the preset).

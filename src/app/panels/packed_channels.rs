@@ -1,7 +1,7 @@
 //! The "Packed channels" group: which layer a packed export writes to R, G, B and A.
 
 use super::labelled::labelled;
-use crate::files::{CHANNEL_NAMES, MAX_CHANNELS, Preset};
+use crate::{engine::Preset, engine::preset::CHANNEL_NAMES, engine::preset::MAX_CHANNELS};
 
 /// Edits `draft.channels`. With none named, a packed export takes the bottom four
 /// layers; the boxes show that default, and the preset names channels only once one

@@ -3,7 +3,7 @@
 use super::labelled::labelled;
 use crate::engine::MAX_SIZE;
 use crate::engine::random::mix32;
-use crate::{engine::Displacement, files::Preset};
+use crate::{engine::Displacement, engine::Preset};
 
 /// Power-of-two sizes offered in the size menu.
 const SIZES: [u32; 7] = [128, 256, 512, 1024, 2048, 4096, 8192];

@@ -2,8 +2,8 @@
 //! spread over the thread pool even when the band is too short to split by rows.
 
 use super::band_plan::{BandPlan, pixels_within_budget};
+use crate::engine::Preset;
 use crate::engine::{EngineError, Heightmap, JobControl, Region};
-use crate::files::preset::Preset;
 use rayon::prelude::*;
 
 /// Narrowest column strip a short band is split into.

@@ -98,7 +98,7 @@ pub fn render_halo(
 mod tests {
     use super::*;
     use crate::engine::JobControl;
-    use crate::files::preset::Preset;
+    use crate::engine::Preset;
 
     #[test]
     fn windows_see_the_texture_around_them() {

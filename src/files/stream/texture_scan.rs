@@ -3,8 +3,8 @@
 
 use super::band_plan::BandPlan;
 use super::band_renderer::BandRenderer;
+use crate::engine::Preset;
 use crate::engine::{EngineError, HeightAccumulator, HeightStats, JobControl, Region};
-use crate::files::preset::Preset;
 use rayon::prelude::*;
 
 /// Min, max, mean and standard deviation of `region` of `preset`'s texture. The same

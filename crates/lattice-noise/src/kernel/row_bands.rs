@@ -9,7 +9,6 @@ use super::plan::{OctavePlan, Plan};
 use super::row_kernel::RowScratch;
 use crate::job_control::JobControl;
 use crate::proximity::{ProximityFn, ProximityVisitor};
-use rayon::prelude::*;
 
 /// Rows per parallel work unit (and per cancellation check).
 pub(super) const BAND_ROWS: usize = 16;
@@ -149,14 +148,12 @@ impl ProximityVisitor for Runner<'_> {
         } = self;
         let chunk = BAND_ROWS * plan.width;
         control.begin(data.len().div_ceil(chunk));
-        data.par_chunks_mut(chunk)
-            .enumerate()
-            .for_each_init(Scratch::default, |sc, (b, rows)| {
-                if control.is_cancelled() {
-                    return;
-                }
-                run_band::<P>(plan, b * BAND_ROWS, rows, sc, control, isa);
-                control.step();
-            });
+        crate::parallel::for_each_chunk_mut(data, chunk, Scratch::default, |sc, b, rows| {
+            if control.is_cancelled() {
+                return;
+            }
+            run_band::<P>(plan, b * BAND_ROWS, rows, sc, control, isa);
+            control.step();
+        });
     }
 }

@@ -29,7 +29,6 @@ use crate::job_control::JobControl;
 use crate::noise_params::NoiseParams;
 use crate::proximity::{ProximityFn, ProximityVisitor, il_power};
 use crate::region::Region;
-use rayon::prelude::*;
 
 /// Rows per parallel work unit.
 const BAND_ROWS: usize = 16;
@@ -299,15 +298,13 @@ impl ProximityVisitor for Runner<'_, '_> {
         let control = job.control;
         let chunk = BAND_ROWS * job.region.width as usize;
         control.begin(data.len().div_ceil(chunk));
-        data.par_chunks_mut(chunk)
-            .enumerate()
-            .for_each_init(Scratch::default, |sc, (b, rows)| {
-                if control.is_cancelled() {
-                    return;
-                }
-                run_band::<P>(job, b * BAND_ROWS, rows, sc, isa);
-                control.step();
-            });
+        crate::parallel::for_each_chunk_mut(data, chunk, Scratch::default, |sc, b, rows| {
+            if control.is_cancelled() {
+                return;
+            }
+            run_band::<P>(job, b * BAND_ROWS, rows, sc, isa);
+            control.step();
+        });
     }
 }
 

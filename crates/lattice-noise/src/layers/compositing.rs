@@ -3,7 +3,6 @@
 
 use super::blend_mode::BlendMode;
 use super::levels::{LevelsMap, LevelsVisitor, visit_levels};
-use rayon::prelude::*;
 use std::iter::repeat;
 
 /// Pixels per parallel work unit (each pixel is independent, so any split gives the
@@ -103,20 +102,18 @@ pub(super) enum Start<'a> {
 /// would stream the composite through memory once per layer.
 /// Each pixel goes through exactly the operations of [`blend_chunk`] pass after pass.
 pub(super) fn composite_into(out: &mut [f32], start: Start<'_>, passes: &[Pass<'_>]) {
-    out.par_chunks_mut(CHUNK)
-        .enumerate()
-        .for_each_init(Vec::new, |sliced, (c, b)| {
-            let at = c * CHUNK..c * CHUNK + b.len();
-            // The composite below is read by the first pass straight from where it is
-            // kept: copying it into the chunk first measured 15 % of a top-layer edit.
-            let from = match start {
-                Start::Zero => None,
-                Start::Below(below) => Some(below.get(at.clone()).unwrap_or(&[])),
-            };
-            sliced.clear();
-            sliced.extend(passes.iter().map(|p| p.slice(at.clone())));
-            composite_chunk(b, from, sliced);
-        });
+    crate::parallel::for_each_chunk_mut(out, CHUNK, Vec::new, |sliced, c, b| {
+        let at = c * CHUNK..c * CHUNK + b.len();
+        // The composite below is read by the first pass straight from where it is
+        // kept: copying it into the chunk first measured 15 % of a top-layer edit.
+        let from = match start {
+            Start::Zero => None,
+            Start::Below(below) => Some(below.get(at.clone()).unwrap_or(&[])),
+        };
+        sliced.clear();
+        sliced.extend(passes.iter().map(|p| p.slice(at.clone())));
+        composite_chunk(b, from, sliced);
+    });
 }
 
 /// Pixels taken through every pass at a time: the composite's values and the mask's

@@ -137,11 +137,14 @@ fn windows_are_exactly_the_whole_and_threads_do_not_matter() {
                 assert_eq!(part.row(r), row, "tileable {tileable}, window at {x},{y}");
             }
         }
-        let one = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
-        assert_eq!(one.install(|| render(&s, Region::full(128))), whole);
+        #[cfg(feature = "rayon")]
+        {
+            let one = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap();
+            assert_eq!(one.install(|| render(&s, Region::full(128))), whole);
+        }
     }
 }
 

@@ -1,9 +1,9 @@
 //! Which layers a preset packs into the R, G, B and A channels of a `packed` export,
 //! and keeping those names right when layers are renamed or removed.
 
-use super::error::{Error, Result};
 use super::preset::{MAX_CHANNELS, Preset};
-use crate::engine::LayerError;
+use super::preset_error::PresetError;
+use crate::layers::LayerError;
 
 /// Channel names in packing order.
 pub const CHANNEL_NAMES: [&str; MAX_CHANNELS] = ["R", "G", "B", "A"];
@@ -22,16 +22,16 @@ impl Preset {
     }
 
     /// Checks that at most four channels are named, each after a layer of the stack.
-    pub(crate) fn validate_channels(&self) -> Result<()> {
+    pub(crate) fn validate_channels(&self) -> Result<(), PresetError> {
         if self.channels.len() > MAX_CHANNELS {
-            return Err(Error::TooManyChannels {
+            return Err(PresetError::TooManyChannels {
                 count: self.channels.len(),
                 max: MAX_CHANNELS,
             });
         }
         for (name, channel) in self.channels.iter().zip(CHANNEL_NAMES) {
             if self.layers.index_of(name).is_none() {
-                return Err(Error::UnknownChannelLayer {
+                return Err(PresetError::UnknownChannelLayer {
                     channel,
                     name: name.clone(),
                 });
@@ -66,7 +66,8 @@ impl Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Layer, NoiseParams};
+    use crate::layers::Layer;
+    use crate::noise_params::NoiseParams;
 
     fn three() -> Preset {
         let mut p = Preset::from_noise(NoiseParams::default());

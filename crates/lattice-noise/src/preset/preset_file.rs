@@ -6,8 +6,9 @@
 //! both (a version 1 preset is a one-layer stack of exactly its noise); writing always
 //! gives version 2.
 
-use crate::engine::{Layer, NoiseParams};
-use crate::pixels::OutputParams;
+use crate::layers::Layer;
+use crate::noise_params::NoiseParams;
+use crate::output::OutputParams;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The preset format version this build writes (and the newest it reads).

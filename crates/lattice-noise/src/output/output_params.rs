@@ -24,7 +24,7 @@ pub struct OutputParams {
     pub tint: [u8; 3],
     /// Gradient applied to the mapped grey for colour output (`None`: grey).
     pub ramp: Option<ColorRamp>,
-    /// Relief of the normal map and the lit preview (see [`normal_map`](super::normal_map::normal_map)).
+    /// Relief of the normal map and the lit preview.
     pub normal_strength: f32,
     /// Which way the normal map's green channel points.
     pub normal_convention: NormalConvention,
