@@ -36,17 +36,18 @@
 //! ```text
 //!   app/ (feature "app")      cli/         the two front ends; neither imports the other
 //!            \                 /
-//!             +-- services/ --+           thumbnails, "copy as command line", properties
-//!                    |
-//!                 files/                  presets (RON), PNG + embedded preset, export
+//!             command_text/               "copy as command line" and `tiles` commands
+//!                    |                    (crates/lattice-formats from here down)
+//!                 files/                  preset files, PNG + embedded preset, export
 //!                    |                    formats (images; glb, OBJ, STL streamed),
 //!                    |                    atomic writes; the library's Error
 //!                 mesh/                   heightmap -> terrain grid (resampled, normals,
 //!                    |                    triangles) and the closed printable solid
 //!                 pixels/                 tone map, colour ramps, normal maps, shading,
 //!                    |                    statistics, histograms
-//!                 engine/                 noise parameters + validation, proximity,
-//!                                         fades, random sources, the kernels
+//!                 engine/                 crates/lattice-noise: noise parameters,
+//!                                         proximity, fades, random sources, the
+//!                                         kernels, layers, the preset model
 //! ```
 //!
 //! Each layer has its own error type ([`ParamError`] and [`EngineError`],
@@ -60,12 +61,10 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
+/// Pixels, meshes, files and command text: the `lattice-formats` crate.
+pub use lattice_formats::{command_text, files, mesh, pixels};
 /// The engine: the `lattice-noise` crate, under the name the other layers use.
 pub use lattice_noise as engine;
-pub mod files;
-pub mod mesh;
-pub mod pixels;
-pub mod services;
 
 pub use engine::{
     Displacement, EngineError, Fade, HeightStats, Heightmap, JobControl, NoiseParams, OctaveLaw,

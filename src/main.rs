@@ -3,7 +3,6 @@
 use clap::{CommandFactory, FromArgMatches};
 use lattice_studio::cli::stdout::StdoutError;
 use lattice_studio::cli::{self, Cli};
-use lattice_studio::services::PreviewKind;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -62,7 +61,7 @@ fn say(message: &str) {
 }
 
 /// A lone argument that is neither a command nor a file is a typo, not a preset to open.
-fn open_designer(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
+fn open_designer(preset: Option<PathBuf>, view: Option<String>) -> anyhow::Result<()> {
     if let Some(path) = &preset
         && std::fs::symlink_metadata(path).is_err()
     {
@@ -78,13 +77,17 @@ fn open_designer(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::
 /// Opens the designer window on `preset` (or the default preset), in the 2D or 3D view
 /// (else the one used last).
 #[cfg(feature = "app")]
-fn run_gui(preset: Option<PathBuf>, view: Option<PreviewKind>) -> anyhow::Result<()> {
+fn run_gui(preset: Option<PathBuf>, view: Option<String>) -> anyhow::Result<()> {
+    // clap took only the ids of `cli::VIEWS`, which are the preview kinds' ids.
+    let view = view
+        .as_deref()
+        .and_then(lattice_studio::app::PreviewKind::from_id);
     lattice_studio::app::run(preset, view)
 }
 
 /// This build has no window: say so, and what it can do instead.
 #[cfg(not(feature = "app"))]
-fn run_gui(_preset: Option<PathBuf>, _view: Option<PreviewKind>) -> anyhow::Result<()> {
+fn run_gui(_preset: Option<PathBuf>, _view: Option<String>) -> anyhow::Result<()> {
     anyhow::bail!(
         "this build of lattice-studio has no designer window (built without the `app` \
          feature); use a subcommand: render, stats, tiles, list or bench (see --help)"

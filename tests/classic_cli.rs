@@ -3,10 +3,10 @@
 
 use clap::Parser as _;
 use lattice_studio::cli::{Cli, Command as CliCommand};
+use lattice_studio::command_text::command_line::flags;
 use lattice_studio::engine::generate_simple;
 use lattice_studio::engine::random::Distribution;
 use lattice_studio::pixels::grey8;
-use lattice_studio::services::command_line::flags;
 use lattice_studio::{NoiseParams, OctaveLaw, OutputParams, Preset, Proximity, RandomSource};
 
 mod common;

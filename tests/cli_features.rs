@@ -2,8 +2,8 @@
 //! errors, PNGs as presets, and "Copy as command line" commands that really reproduce.
 
 use lattice_studio::PresetFiles;
+use lattice_studio::command_text::command_line::to_command_line;
 use lattice_studio::engine::generate_simple;
-use lattice_studio::services::command_line::to_command_line;
 use lattice_studio::{ColorRamp, ExportFormat, NormalConvention, Preset, Proximity, RandomSource};
 use std::path::Path;
 

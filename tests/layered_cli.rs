@@ -3,7 +3,7 @@
 //! input's limits.
 
 use lattice_studio::PresetFiles;
-use lattice_studio::services::command_line::to_command_line;
+use lattice_studio::command_text::command_line::to_command_line;
 use lattice_studio::{ExportFormat, Preset};
 use std::io::Write;
 use std::path::Path;

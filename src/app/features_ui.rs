@@ -9,8 +9,8 @@ use super::preset_browser;
 use super::preview_format::preview_format;
 use super::state::{AppState, Shown};
 use super::view_settings::ViewSettings;
-use crate::services::command_line::to_command_line;
-use crate::services::shell_word::UnprintableWord;
+use crate::command_text::command_line::to_command_line;
+use crate::command_text::shell_word::UnprintableWord;
 use crate::{
     engine::Preset,
     engine::{LayerError, ParamError},

@@ -4,7 +4,7 @@
 //! reaches the tiles without being named here.
 
 use super::overrides::Overrides;
-use crate::services::shell_word::{UnprintableWord, shell_quote_os};
+use crate::command_text::shell_word::{UnprintableWord, shell_quote_os};
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args};
 

@@ -10,9 +10,9 @@ use super::render::{
 };
 use super::stdout::StdoutError;
 use super::tile_template::{TileTemplate, normalized};
+use crate::command_text::shell_word::{UnprintableWord, shell_quote, shell_quote_os};
 use crate::engine::Region;
 use crate::files::{ExportFormat, shown, write_atomic_streamed};
-use crate::services::shell_word::{UnprintableWord, shell_quote, shell_quote_os};
 use anyhow::bail;
 use clap::{ArgMatches, Args};
 use serde::Serialize;

@@ -3,8 +3,8 @@
 
 use super::terrain_settings::MAX_HEIGHT_SCALE;
 use crate::app::command::{Command, CommandQueue};
+use crate::app::preview_kind::PreviewKind;
 use crate::app::view_settings::ViewSettings;
-use crate::services::PreviewKind;
 
 /// Draws the bar; switching the view goes through a command (as the keys 2 and 3 do).
 pub fn view_bar_ui(
