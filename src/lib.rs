@@ -58,13 +58,15 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "app")]
-pub mod app;
-pub mod cli;
+/// The command line: the `lattice-cli` crate.
+pub use lattice_cli as cli;
 /// Pixels, meshes, files and command text: the `lattice-formats` crate.
 pub use lattice_formats::{command_text, files, mesh, pixels};
 /// The engine: the `lattice-noise` crate, under the name the other layers use.
 pub use lattice_noise as engine;
+/// The designer window: the `lattice-studio-app` crate.
+#[cfg(feature = "app")]
+pub use lattice_studio_app as app;
 
 pub use engine::{
     Displacement, EngineError, Fade, HeightStats, Heightmap, JobControl, NoiseParams, OctaveLaw,

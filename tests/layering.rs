@@ -208,6 +208,13 @@ fn load() -> Vec<SourceFile> {
         "the formats crate"
     );
     files.extend(formats.into_iter().filter(|f| f.rel != "lib.rs"));
+    // The command line's crate, as the `cli` module it is re-exported as.
+    let cli = load_tree(&root.join("crates/lattice-cli/src"), "cli");
+    assert!(cli.iter().any(|f| f.rel == "cli/mod.rs"), "the cli crate");
+    files.extend(cli);
+    let app = load_tree(&root.join("crates/lattice-studio-app/src"), "app");
+    assert!(app.iter().any(|f| f.rel == "app/mod.rs"), "the app crate");
+    files.extend(app);
     files
 }
 
@@ -447,6 +454,7 @@ fn import_graph(files: &[SourceFile]) -> BTreeMap<String, BTreeSet<String>> {
         let mut targets = BTreeSet::new();
         if f.rel != "main.rs" {
             for (inline, path) in named_paths(&f.code, &children) {
+                let path = below_front_end(&path);
                 let from = [f.module.clone(), inline.clone()].concat();
                 // An inline module's own children are not files: only top-level `mod`s count.
                 let kids = if inline.is_empty() {
@@ -465,6 +473,23 @@ fn import_graph(files: &[SourceFile]) -> BTreeMap<String, BTreeSet<String>> {
         graph.insert(f.rel.clone(), targets);
     }
     graph
+}
+
+/// A front end's crate names the layers below at its root as the library does (`use
+/// lattice_formats::files;`): `crate::app::files::X`, read with the crate's `crate::`
+/// as `crate::app::`, is `crate::files::X`.
+fn below_front_end(path: &str) -> String {
+    for front in ["app", "cli"] {
+        for below in ["engine", "pixels", "mesh", "files", "command_text"] {
+            let named = format!("crate::{front}::{below}");
+            if let Some(rest) = path.strip_prefix(&named)
+                && (rest.is_empty() || rest.starts_with("::"))
+            {
+                return format!("crate::{below}{rest}");
+            }
+        }
+    }
+    path.to_owned()
 }
 
 /// Strongly connected components with more than one file (Tarjan).

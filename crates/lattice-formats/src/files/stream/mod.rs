@@ -3,7 +3,7 @@
 //! windows of them rendered alone, in memory that does not grow with the size.
 //!
 //! [`StreamJob`] is the entry point. Inside: [`BandPlan`] cuts the window into bands,
-//! [`BandRenderer`] renders one (through [`Preset::generate_region`](crate::Preset::generate_region)),
+//! [`BandRenderer`] renders one (through [`Preset::generate_region`](crate::engine::Preset::generate_region)),
 //! `halo_render` adds the ring of neighbours normal maps need, the pixel layer maps the
 //! band, and a writer thread encodes it: PNG (rows filtered on the pool by
 //! `BandFilter`, compressed by `fdeflate` in pieces on the pool and joined on the

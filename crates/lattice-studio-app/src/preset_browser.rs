@@ -24,7 +24,9 @@ pub fn shipped_preset_dir() -> Option<PathBuf> {
         // target/<profile>/lattice-studio -> the crate root is three levels up.
         candidates.extend(exe.ancestors().skip(1).take(3).map(|d| d.join("presets")));
     }
-    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("presets"));
+    // This crate sits in `crates/` of the workspace whose root holds `presets/`.
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2);
+    candidates.extend(workspace.map(|root| root.join("presets")));
     if let Ok(cwd) = std::env::current_dir() {
         candidates.push(cwd.join("presets"));
     }

@@ -5,10 +5,10 @@ use super::pick_request::PickRequest;
 use super::preset_entry::PresetEntry;
 use super::render_result::RenderResult;
 use super::terrain::view_mesh::ViewMesh;
-use crate::app::preview_kind::PreviewKind;
 use crate::engine::Preset;
 use crate::files::ExportFormat;
 use crate::pixels::TextureStats;
+use crate::preview_kind::PreviewKind;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 

@@ -64,7 +64,7 @@ pub fn notices_ui(ui: &mut egui::Ui, state: &mut AppState, preview: Rect) {
 
 #[cfg(test)]
 mod tests {
-    use crate::app::state::{AppState, INFO_SECONDS};
+    use crate::state::{AppState, INFO_SECONDS};
 
     #[test]
     fn information_fades_and_errors_stay_until_dismissed() {

@@ -4,6 +4,13 @@
 //! `main.rs` parses [`Cli`]; with no subcommand it opens the designer, otherwise it
 //! hands the [`Command`] to [`run`]. Errors surface here as `anyhow` (this is an edge).
 
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+// The layers below, under the names the command line's modules use.
+use lattice_formats::{command_text, files, mesh, pixels};
+use lattice_noise as engine;
+
 mod bench;
 mod bench_layers;
 mod destination;

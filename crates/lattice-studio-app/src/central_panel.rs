@@ -5,7 +5,7 @@ use super::LatticeApp;
 use super::notices;
 use super::terrain::terrain_view::{TerrainInputs, terrain_view_ui};
 use super::terrain::view_bar::view_bar_ui;
-use crate::app::preview_kind::PreviewKind;
+use crate::preview_kind::PreviewKind;
 use egui::Rect;
 
 impl LatticeApp {

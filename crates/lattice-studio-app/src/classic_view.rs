@@ -4,10 +4,10 @@
 use super::octave_controls::octave_controls_ui;
 use super::panels::labelled;
 use super::state::Shown;
-use crate::app::properties::{properties, uses_table};
 use crate::engine::LatticeInfo;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE, mix32};
 use crate::pixels::{Light, shade_heights};
+use crate::properties::{properties, uses_table};
 use crate::{engine::NoiseParams, engine::Preset};
 use egui::{Color32, Rect, Stroke, pos2, vec2};
 

@@ -2,9 +2,9 @@
 //! colour ramp, wireframe and water controls.
 
 use super::terrain_settings::MAX_HEIGHT_SCALE;
-use crate::app::command::{Command, CommandQueue};
-use crate::app::preview_kind::PreviewKind;
-use crate::app::view_settings::ViewSettings;
+use crate::command::{Command, CommandQueue};
+use crate::preview_kind::PreviewKind;
+use crate::view_settings::ViewSettings;
 
 /// Draws the bar; switching the view goes through a command (as the keys 2 and 3 do).
 pub fn view_bar_ui(

@@ -1,8 +1,16 @@
-//! The desktop designer (eframe/egui). The only part of the crate that uses a UI toolkit.
+//! The desktop designer (eframe/egui): the only crate of Lattice Studio that uses a UI
+//! toolkit.
 //!
 //! Data flow: panels edit a draft of the preset and push [`Command`]s; the app drains
 //! them in one place (`execute.rs`); parameter changes go to the worker
 //! thread, whose results come back as commands and are uploaded as one texture.
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+// The layers below, under the names the designer's modules use.
+use lattice_formats::{command_text, files, mesh, pixels};
+use lattice_noise as engine;
 
 mod central_panel;
 mod classic_view;

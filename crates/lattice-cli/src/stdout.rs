@@ -37,7 +37,7 @@ pub fn write_stdout_bytes(bytes: &[u8]) -> Result<(), StdoutError> {
 /// `println!` that returns a [`StdoutError`] instead of panicking.
 macro_rules! outln {
     ($($arg:tt)*) => {
-        $crate::cli::stdout::write_stdout(&format!("{}\n", format_args!($($arg)*)))
+        $crate::stdout::write_stdout(&format!("{}\n", format_args!($($arg)*)))
     };
 }
 pub(crate) use outln;

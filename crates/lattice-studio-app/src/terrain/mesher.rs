@@ -3,7 +3,7 @@
 //! heightmap is ever meshed to the end.
 
 use super::view_mesh::ViewMesh;
-use crate::app::command::Command;
+use crate::command::Command;
 use crate::engine::{Heightmap, JobControl};
 use crate::pixels::OutputParams;
 use std::sync::Arc;

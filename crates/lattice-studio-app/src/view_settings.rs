@@ -2,9 +2,9 @@
 //! 2D or 3D and the 3D view's settings, and which right-hand panel is open.
 
 use super::terrain::terrain_settings::TerrainSettings;
-use crate::app::preview_kind::PreviewKind;
 use crate::pixels::Light;
 use crate::pixels::OutputParams;
+use crate::preview_kind::PreviewKind;
 
 /// What the worker turns the heightmap into for the screen.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -1,10 +1,10 @@
 //! [`LayerThumbs`]: a small picture of each layer for the Layers panel, rendered off
 //! the UI thread and cached by the layer's parameters.
 
-use crate::app::thumbnail_cache::{ThumbnailCache, ThumbnailState};
 use crate::engine::Preset;
 use crate::engine::{Layer, LayerStack, WarpSource};
 use crate::pixels::OutputParams;
+use crate::thumbnail_cache::{ThumbnailCache, ThumbnailState};
 use image::RgbaImage;
 use std::sync::Arc;
 

@@ -1,9 +1,9 @@
 //! The preset gallery: every preset as a thumbnail, rendered off the UI thread on first
 //! sight and cached (by parameters) for the rest of the session.
 
-use crate::app::thumbnail_cache::{ThumbnailCache, ThumbnailState};
 use crate::engine::Preset;
 use crate::files::PresetFiles;
+use crate::thumbnail_cache::{ThumbnailCache, ThumbnailState};
 use image::RgbaImage;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

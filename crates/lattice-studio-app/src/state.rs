@@ -255,7 +255,7 @@ impl AppState {
     pub fn default_export_name(&self, extension: &str) -> String {
         format!(
             "{}.{extension}",
-            crate::app::properties::default_file_stem(&self.preset)
+            crate::properties::default_file_stem(&self.preset)
         )
     }
 

@@ -2,9 +2,9 @@
 //! rename, reorder, enable and solo. Every operation edits the draft preset, so each is
 //! one undo step.
 
-use crate::app::layer_thumbs::{LAYER_THUMB, LayerThumbs};
 use crate::engine::Preset;
 use crate::engine::{Layer, MAX_LAYERS, NoiseParams};
+use crate::layer_thumbs::{LAYER_THUMB, LayerThumbs};
 
 /// What the Layers group keeps between frames.
 #[derive(Debug, Default)]

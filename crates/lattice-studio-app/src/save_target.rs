@@ -1,7 +1,7 @@
 //! Where a preset may be saved: "Save to my presets" never overwrites another preset
 //! (it picks "name 2"), and the shipped presets are read-only in the app.
 
-use crate::app::properties::name_slug;
+use crate::properties::name_slug;
 use std::path::{Path, PathBuf};
 
 /// The file name for a preset called `name`: lower-case letters and digits, other

@@ -3,7 +3,7 @@
 
 use super::command::{Command, CommandQueue};
 use super::state::{AppState, PendingAction};
-use crate::app::preview_kind::PreviewKind;
+use crate::preview_kind::PreviewKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
 
