@@ -9,7 +9,7 @@ use lattice_studio::app::ScriptedPicker;
 use lattice_studio::{ExportFormat, Preset, Proximity};
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::app::{Dropped, harness, settled, step_until};
 
 fn picker(paths: &[PathBuf]) -> Box<ScriptedPicker> {

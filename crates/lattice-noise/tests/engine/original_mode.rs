@@ -1,8 +1,8 @@
 //! "Original" mode against the original tool's numbers, and the fast kernel against the
 //! literal port of the original loops.
 
-use lattice_studio::engine::{generate_reference, generate_simple};
-use lattice_studio::{Displacement, Fade, NoiseParams, Proximity, RandomSource};
+use lattice_noise::{Displacement, Fade, NoiseParams, Proximity, RandomSource};
+use lattice_noise::{generate_reference, generate_simple};
 
 fn gradient(random: RandomSource, seed: i32, size: u32, octaves: u32, step: u32) -> NoiseParams {
     NoiseParams {

@@ -7,7 +7,7 @@ use lattice_studio::engine::generate_simple;
 use lattice_studio::{ColorRamp, ExportFormat, NormalConvention, Preset, Proximity, RandomSource};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::cli::{ok, run};
 
 fn s(p: &Path) -> &str {

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::Stdio;
 
-mod common;
+use crate::common;
 use common::cli::{bin, ok, one_error_line, run};
 use common::files::preset_path;
 

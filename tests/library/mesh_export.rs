@@ -7,7 +7,7 @@ use lattice_studio::{ColorRamp, ExportFormat, JobControl, Preset};
 use std::collections::HashMap;
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::cli::{ok, run};
 use common::files::preset_path;
 

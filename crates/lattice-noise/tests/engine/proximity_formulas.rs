@@ -3,7 +3,7 @@
 //! weights, quadratics expanded so the terms without `x` are shared per corner row,
 //! hyperbolic's four corners summed as one fraction), which must keep the spec's values.
 
-use lattice_studio::engine::{Proximity, ProximityFn, ProximityVisitor};
+use lattice_noise::{Proximity, ProximityFn, ProximityVisitor};
 
 /// The spec's formula for `p` at `(x, y)`, step `l`, corner numbers `r`, literally.
 fn literal(p: Proximity, x: f64, y: f64, l: f64, r: [f64; 4]) -> f64 {

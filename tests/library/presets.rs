@@ -5,7 +5,7 @@ use lattice_studio::engine::{JobControl, Region};
 use lattice_studio::pixels::grey8;
 use lattice_studio::{ExportFormat, Preset};
 
-mod common;
+use crate::common;
 use common::files::{preset_files, preset_path, root};
 
 #[test]

@@ -13,7 +13,7 @@ use lattice_studio::app::{Command, LatticeApp, PickRequest, ScriptedPicker};
 use lattice_studio::{ColorRamp, Preset, Proximity};
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::app::{harness, harness_sized, settled, step_until};
 use common::files::preset_path;
 

@@ -12,7 +12,7 @@ use lattice_studio::engine::generate_simple;
 use lattice_studio::files::export_with_preset;
 use lattice_studio::{ColorRamp, ExportFormat, Preset, Proximity};
 
-mod common;
+use crate::common;
 use common::app::{Dropped, harness, settled, step_until};
 
 fn exported(h: &mut Harness<'_, LatticeApp>, n: usize) {

@@ -3,11 +3,11 @@
 //! tiling, the classic law's fractional steps and a panned lattice; bands of one row,
 //! single pixels, windows that start inside a cell.
 
-use lattice_studio::engine::{generate_region, generate_simple};
-use lattice_studio::{
+use lattice_noise::{
     Displacement, EngineError, Heightmap, JobControl, NoiseParams, OctaveLaw, ParamError,
     Proximity, RandomSource, Region,
 };
+use lattice_noise::{generate_region, generate_simple};
 
 /// The windows checked on a `size` texture.
 fn windows(size: u32) -> Vec<Region> {

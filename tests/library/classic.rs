@@ -9,7 +9,7 @@ use lattice_studio::engine::random::{
 use lattice_studio::pixels::{ToneMap, grey8};
 use lattice_studio::{Fade, NoiseParams, Preset, Proximity, RandomSource};
 
-mod common;
+use crate::common;
 use common::files::{golden_dir, preset_path};
 
 fn one_octave(random: RandomSource, proximity: Proximity, fade: Fade) -> NoiseParams {

@@ -2,8 +2,8 @@
 //! bilinear interpolation as a special case, determinism across thread counts, and
 //! cancellation.
 
-use lattice_studio::engine::{JobControl, generate, generate_simple};
-use lattice_studio::{Displacement, EngineError, Fade, NoiseParams, Proximity, RandomSource};
+use lattice_noise::{Displacement, EngineError, Fade, NoiseParams, Proximity, RandomSource};
+use lattice_noise::{JobControl, generate, generate_simple};
 
 fn base() -> NoiseParams {
     NoiseParams {
@@ -192,7 +192,7 @@ fn panning_by_whole_cells_shifts_the_texture() {
 
 #[test]
 fn classic_law_with_fractional_lacunarity() {
-    use lattice_studio::OctaveLaw;
+    use lattice_noise::OctaveLaw;
     let p = NoiseParams {
         octave_law: OctaveLaw::Classic,
         lacunarity: 2.5,

@@ -9,7 +9,7 @@ use lattice_studio::engine::{
 use lattice_studio::{ExportFormat, Preset, encode};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::cli::{bin, ok, one_error_line, run};
 use common::files::preset_path;
 

@@ -9,7 +9,7 @@ use lattice_studio::engine::random::Distribution;
 use lattice_studio::pixels::grey8;
 use lattice_studio::{NoiseParams, OctaveLaw, OutputParams, Preset, Proximity, RandomSource};
 
-mod common;
+use crate::common;
 use common::cli::run;
 
 #[test]

@@ -2,7 +2,7 @@
 //! shell, render tiles stitching to the whole render; `stats` prints levels that
 //! `--levels` takes back to the same bytes as auto-levels; big sizes and bad windows.
 
-mod common;
+use crate::common;
 
 use common::cli::{ok, one_error_line, run};
 use common::files::{preset_path, read_r32};

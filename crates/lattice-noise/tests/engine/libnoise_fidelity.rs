@@ -7,11 +7,11 @@
 //! `GradientNoise3D`) and computed differently from the engine: in 128-bit integers
 //! reduced to C's 32-bit `int` at the points where libnoise's `int` arithmetic would wrap.
 
-use lattice_studio::engine::generate_simple;
-use lattice_studio::engine::random::{
+use lattice_noise::generate_simple;
+use lattice_noise::random::{
     LibnoiseMode, LibnoiseSource, gradient_pool, integer_noise_2d, libnoise_vector_index,
 };
-use lattice_studio::{Fade, NoiseParams, Proximity, RandomSource};
+use lattice_noise::{Fade, NoiseParams, Proximity, RandomSource};
 
 /// libnoise's multipliers (noisegen.cpp, NOISE_VERSION 2).
 const X_NOISE_GEN: i128 = 1619;

@@ -7,7 +7,7 @@ use lattice_studio::app::{Command, LatticeApp};
 use lattice_studio::engine::generate_simple;
 use lattice_studio::{Preset, RandomSource};
 
-mod common;
+use crate::common;
 use common::app::{harness_sized, settled as settle};
 
 fn harness() -> egui_kittest::Harness<'static, LatticeApp> {

@@ -6,7 +6,7 @@ use lattice_studio::engine::generate_simple;
 use lattice_studio::{NoiseParams, Preset, Proximity};
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 use common::cli::{bin, ok, run};
 use common::files::{preset_path as preset, read_r32};
 

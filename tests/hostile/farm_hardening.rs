@@ -6,7 +6,7 @@ use lattice_studio::PresetFiles;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::cli::{bin, ok, one_error_line, read_then_close, run};
 use common::files::{preset_path, read_r32};
 

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::cli::{bin, ok, one_error_line, read_then_close, run, stderr_text, wait_at_most};
 
 fn entries(dir: &Path) -> Vec<String> {

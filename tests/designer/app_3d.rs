@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
 use lattice_studio::app::PreviewKind;
 
-mod common;
+use crate::common;
 use common::app::{harness, settled, step_until};
 
 #[test]

@@ -19,7 +19,7 @@ const CASES: &[(&str, &str, u32)] = &[
     ("seamless-stone-64", "seamless-stone.ron", 64),
 ];
 
-mod common;
+use crate::common;
 use common::files::{golden_dir, preset_path};
 
 fn render(preset: &str, size: u32) -> image::GrayImage {

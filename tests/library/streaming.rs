@@ -5,7 +5,7 @@
 //! data is byte for byte the in-memory export's; a large one's, compressed in pieces,
 //! is the same bytes at any thread count.
 
-mod common;
+use crate::common;
 
 use common::files::preset_path;
 use lattice_studio::PresetFiles;

@@ -9,7 +9,7 @@ use lattice_studio::ExportFormat;
 use lattice_studio::app::{Command, ScriptedPicker};
 use lattice_studio::engine::{BlendMode, Warp};
 
-mod common;
+use crate::common;
 use common::app::{harness, settled, step_until};
 use common::cli::{ok, run};
 

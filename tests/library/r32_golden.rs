@@ -9,7 +9,7 @@ use lattice_studio::{ExportFormat, Preset, encode};
 use std::fmt::Write as _;
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::files::{golden_dir, preset_files};
 
 /// 64-bit FNV-1a: enough to tell any change of the bytes, no dependency.
@@ -62,7 +62,7 @@ fn the_hash_sees_one_flipped_bit() {
 
 /// The engine crate's `sample` example, built into this test.
 #[allow(dead_code)]
-#[path = "../crates/lattice-noise/examples/sample.rs"]
+#[path = "../../crates/lattice-noise/examples/sample.rs"]
 mod sample;
 
 #[test]

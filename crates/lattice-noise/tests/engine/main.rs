@@ -1,0 +1,9 @@
+//! The engine's integration tests, through its public API only: properties of every
+//! function and choice, the original tool's numbers, libnoise's, the proximity formulas
+//! and windows rendered apart. One test binary, linked once.
+
+mod engine_properties;
+mod libnoise_fidelity;
+mod original_mode;
+mod proximity_formulas;
+mod regions;

@@ -1,0 +1,12 @@
+//! The command line as a user runs it: render, info, tiles and the commands the app copies.
+//!
+//! One test binary for these files (each a module), linked once.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod classic_cli;
+mod cli;
+mod cli_features;
+mod farm_cli;
+mod layered_cli;
