@@ -1,7 +1,7 @@
 //! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
 //! blend, opacity, domain warp and mask.
 
-use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS, Warp};
+use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS};
 use clap::Args;
 
 /// Which layer the noise flags change, and its compositing settings.
@@ -43,11 +43,7 @@ impl LayerFlags {
             layer.opacity = v;
         }
         if let Some(a) = self.warp {
-            match &mut layer.warp {
-                Some(w) => w.amplitude = a,
-                None if a != 0.0 => layer.warp = Some(Warp::with_default_noise(&texture, a)),
-                None => {}
-            }
+            layer.set_warp_amplitude(&texture, a);
         }
         if let Some(m) = &self.mask {
             layer.mask = (m != "none").then(|| m.clone());

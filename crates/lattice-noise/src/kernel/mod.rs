@@ -29,6 +29,7 @@ mod f32x16;
 mod f32x8;
 mod free_octave;
 mod grid_row;
+mod isa_dispatch;
 mod plan;
 mod reference;
 mod row_bands;

@@ -1,14 +1,17 @@
 //! The row kernel's bands: [`process_band`] computes rows of a planned noise, octave
-//! by octave in a row buffer; [`run_band`] picks the widest build the CPU has, and
+//! by octave in a row buffer; [`run_band`] runs it in the widest build the CPU has, and
 //! [`Runner`] hands the bands of a region to the rayon pool.
 
 use super::avx2::Avx2;
+use super::avx512::Avx512;
 use super::free_octave::FreeScratch;
 use super::grid_row::{CornerCache, grid_row};
+use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{OctavePlan, Plan};
 use super::row_kernel::RowScratch;
 use crate::job_control::JobControl;
 use crate::proximity::{ProximityFn, ProximityVisitor};
+use std::marker::PhantomData;
 
 /// Rows per parallel work unit (and per cancellation check).
 pub(super) const BAND_ROWS: usize = 16;
@@ -75,17 +78,51 @@ pub(super) fn process_band<P: ProximityFn>(
     }
 }
 
-/// Runs [`process_band`] compiled for the CPU features `isa` proves: AVX2 + FMA, and
-/// for the general functions AVX-512F too when the CPU has it.
-///
-/// Calling a `#[target_feature]` function is `unsafe`; here it is sound because an
-/// [`Avx2`] (or its `Avx512`) value exists only once the features were detected on this
-/// CPU. The release build must not ask users for RUSTFLAGS, and each of these builds is
-/// measurably faster (figures in the README's Performance section). The wider features
-/// only widen the instruction set: Rust never fuses `a * b + c` on its own, so the
-/// results are bit-identical to the SSE2 path. The linear functions (gradient, hill)
-/// keep the AVX2 build: they are bound by memory, not arithmetic, and AVX-512 measured
-/// slower for them.
+/// One band of the row kernel, for [`on_widest_isa`].
+struct RowBand<'a, P> {
+    plan: &'a Plan,
+    y0: usize,
+    rows: &'a mut [f32],
+    sc: &'a mut Scratch,
+    control: &'a JobControl,
+    function: PhantomData<P>,
+}
+
+impl<P: ProximityFn> BandWork for RowBand<'_, P> {
+    fn wide(&self) -> bool {
+        !P::LINEAR
+    }
+    #[inline(always)]
+    fn portable(self) {
+        process_band::<P>(self.plan, self.y0, self.rows, self.sc, self.control, None);
+    }
+    #[inline(always)]
+    fn avx2(self, isa: Avx2) {
+        process_band::<P>(
+            self.plan,
+            self.y0,
+            self.rows,
+            self.sc,
+            self.control,
+            Some(isa),
+        );
+    }
+    #[inline(always)]
+    fn avx512(self, isa: Avx2, _: Avx512) {
+        // The same code as `avx2`, compiled with AVX-512F: `isa` carries the proof to the
+        // block kernels that use 16 lanes.
+        process_band::<P>(
+            self.plan,
+            self.y0,
+            self.rows,
+            self.sc,
+            self.control,
+            Some(isa),
+        );
+    }
+}
+
+/// Runs [`process_band`] in the widest build the CPU has (see [`on_widest_isa`]).
 #[inline]
 pub(super) fn run_band<P: ProximityFn>(
     plan: &Plan,
@@ -95,39 +132,15 @@ pub(super) fn run_band<P: ProximityFn>(
     control: &JobControl,
     isa: Option<Avx2>,
 ) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = isa {
-        /// `process_band`, compiled as `$name` with the CPU features `$features`.
-        macro_rules! band_with {
-            ($name:ident, $features:literal) => {
-                #[target_feature(enable = $features)]
-                fn $name<P: ProximityFn>(
-                    plan: &Plan,
-                    y0: usize,
-                    rows: &mut [f32],
-                    sc: &mut Scratch,
-                    control: &JobControl,
-                    isa: Avx2,
-                ) {
-                    process_band::<P>(plan, y0, rows, sc, control, Some(isa));
-                }
-            };
-        }
-        band_with!(avx2, "avx2,fma");
-        band_with!(avx512, "avx2,fma,avx512f");
-        #[allow(unsafe_code)]
-        // SAFETY: `isa` proves AVX2 and FMA are present on this CPU, `isa.avx512()`
-        // AVX-512F.
-        unsafe {
-            if !P::LINEAR && isa.avx512().is_some() {
-                avx512::<P>(plan, y0, rows, sc, control, isa);
-            } else {
-                avx2::<P>(plan, y0, rows, sc, control, isa);
-            }
-        };
-        return;
-    }
-    process_band::<P>(plan, y0, rows, sc, control, None);
+    let band = RowBand::<P> {
+        plan,
+        y0,
+        rows,
+        sc,
+        control,
+        function: PhantomData,
+    };
+    on_widest_isa(band, isa);
 }
 
 pub(super) struct Runner<'a> {

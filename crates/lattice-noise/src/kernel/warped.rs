@@ -11,13 +11,13 @@
 //! its warp fields: any window, band or thread count gives the same pixels.
 
 use super::avx2::Avx2;
-#[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
 #[cfg(target_arch = "x86_64")]
 use super::f32x8::F32x8;
 #[cfg(target_arch = "x86_64")]
 use super::f32x16::F32x16;
 use super::free_octave::FreeOctave;
+use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{Octave, OctavePlan, Plan};
 use super::sample_lane::{SampleLane, fade};
 use super::tile_positions::{Bounds, Displace, TilePositions};
@@ -29,6 +29,7 @@ use crate::job_control::JobControl;
 use crate::noise_params::NoiseParams;
 use crate::proximity::{ProximityFn, ProximityVisitor, il_power};
 use crate::region::Region;
+use std::marker::PhantomData;
 
 /// Rows per parallel work unit.
 const BAND_ROWS: usize = 16;
@@ -247,8 +248,40 @@ fn free_octave<V: SampleLane, P: ProximityFn>(
     V::read(isa, &lanes)
 }
 
-/// [`band`] in the widest build the CPU proves it can run (see `kernel::run_band`
-/// for why calling the `#[target_feature]` functions is sound).
+/// One band of the warped sampler, for [`on_widest_isa`].
+struct WarpedBand<'a, 'b, P> {
+    job: &'a Job<'b>,
+    y0: usize,
+    rows: &'a mut [f32],
+    sc: &'a mut Scratch,
+    function: PhantomData<P>,
+}
+
+impl<P: ProximityFn> BandWork for WarpedBand<'_, '_, P> {
+    fn wide(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn portable(self) {
+        band::<f32, P>((), self.job, self.y0, self.rows, self.sc);
+    }
+    #[inline(always)]
+    fn avx2(self, isa: Avx2) {
+        #[cfg(target_arch = "x86_64")]
+        band::<F32x8, P>(isa, self.job, self.y0, self.rows, self.sc);
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = isa;
+    }
+    #[inline(always)]
+    fn avx512(self, _: Avx2, wide: Avx512) {
+        #[cfg(target_arch = "x86_64")]
+        band::<F32x16, P>(wide, self.job, self.y0, self.rows, self.sc);
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = wide;
+    }
+}
+
+/// [`band`] in the widest build the CPU proves it can run (see [`on_widest_isa`]).
 fn run_band<P: ProximityFn>(
     job: &Job<'_>,
     y0: usize,
@@ -256,33 +289,14 @@ fn run_band<P: ProximityFn>(
     sc: &mut Scratch,
     isa: Option<Avx2>,
 ) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(isa) = isa {
-        #[target_feature(enable = "avx2,fma")]
-        fn avx2<P: ProximityFn>(j: &Job<'_>, y0: usize, r: &mut [f32], sc: &mut Scratch, i: Avx2) {
-            band::<F32x8, P>(i, j, y0, r, sc);
-        }
-        #[target_feature(enable = "avx2,fma,avx512f")]
-        fn avx512<P: ProximityFn>(
-            j: &Job<'_>,
-            y0: usize,
-            r: &mut [f32],
-            sc: &mut Scratch,
-            i: Avx512,
-        ) {
-            band::<F32x16, P>(i, j, y0, r, sc);
-        }
-        #[allow(unsafe_code)]
-        // SAFETY: `isa` proves AVX2 and FMA are present, `isa.avx512()` AVX-512F.
-        unsafe {
-            match isa.avx512() {
-                Some(wide) => avx512::<P>(job, y0, rows, sc, wide),
-                None => avx2::<P>(job, y0, rows, sc, isa),
-            }
-        }
-        return;
-    }
-    band::<f32, P>((), job, y0, rows, sc);
+    let band = WarpedBand::<P> {
+        job,
+        y0,
+        rows,
+        sc,
+        function: PhantomData,
+    };
+    on_widest_isa(band, isa);
 }
 
 struct Runner<'a, 'b> {

@@ -53,6 +53,19 @@ impl Layer {
         }
     }
 
+    /// Sets the warp amplitude in pixels: an existing warp keeps its fields, a layer
+    /// without one gets [`Warp::with_default_noise`] of `texture` (the layer's noise at
+    /// the texture's size), and 0 on a layer without a warp adds none.
+    pub fn set_warp_amplitude(&mut self, texture: &NoiseParams, amplitude: f32) {
+        match &mut self.warp {
+            Some(w) => w.amplitude = amplitude,
+            None if amplitude != 0.0 => {
+                self.warp = Some(Warp::with_default_noise(texture, amplitude));
+            }
+            None => {}
+        }
+    }
+
     /// The warp when it moves anything (an amplitude of 0 is no warp).
     pub fn active_warp(&self) -> Option<&Warp> {
         self.warp.as_ref().filter(|w| w.is_active())

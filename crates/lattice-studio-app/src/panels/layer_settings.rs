@@ -67,11 +67,7 @@ pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
     let mut amplitude = l.warp.as_ref().map_or(0.0, |w| w.amplitude);
     ui.add(egui::Slider::new(&mut amplitude, 0.0..=128.0).text("Warp (px)"))
         .on_hover_text("Domain warp: the layer is sampled at positions moved by up to this many pixels by two noise fields; 0 = no warp");
-    match &mut l.warp {
-        Some(w) => w.amplitude = amplitude,
-        None if amplitude != 0.0 => l.warp = Some(Warp::with_default_noise(&texture, amplitude)),
-        None => {}
-    }
+    l.set_warp_amplitude(&texture, amplitude);
     let Some(w) = &mut l.warp else {
         return;
     };

@@ -103,13 +103,20 @@ pub struct TerrainRenderer {
     resolution: u32,
 }
 
+/// Compiles one shader stage.
+///
+/// # Safety
+/// `gl` must be the current context of the calling thread (egui's paint callback).
 unsafe fn compile(
     gl: &glow::Context,
     kind: u32,
     header: &str,
     body: &str,
 ) -> Result<glow::Shader, String> {
+    // SAFETY: `gl` is current (the caller's contract); creating a shader takes no pointer.
     let shader = unsafe { gl.create_shader(kind) }?;
+    // SAFETY: `shader` was just created on this context; the source is an owned string
+    // that glow passes with its length, and the log is read into a String glow sizes.
     unsafe {
         gl.shader_source(shader, &format!("{header}{body}"));
         gl.compile_shader(shader);
@@ -150,6 +157,9 @@ impl TerrainRenderer {
         } else {
             "#version 140\n"
         };
+        // SAFETY: called from egui's paint callback with eframe's context current; every
+        // object used is created here on that context; the attribute pointers describe
+        // `FLOATS_PER_VERTEX` floats per vertex, the layout `ViewMesh` uploads.
         unsafe {
             let program = gl.create_program()?;
             let vs = compile(gl, glow::VERTEX_SHADER, header, VERTEX)?;
@@ -203,6 +213,8 @@ impl TerrainRenderer {
 
     /// Replaces the terrain mesh.
     pub fn upload(&mut self, gl: &glow::Context, mesh: &ViewMesh) {
+        // SAFETY: the buffers are this renderer's, on the current context; the data are
+        // slices whose lengths glow passes, so the driver copies exactly what they hold.
         unsafe {
             gl.bind_vertex_array(Some(self.terrain.0));
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.terrain.1));
@@ -233,6 +245,8 @@ impl TerrainRenderer {
 
     /// Replaces the colour ramp: 256 RGBA texels for grey 0..1.
     pub fn set_ramp(&self, gl: &glow::Context, texels: &[u8; 256 * 4]) {
+        // SAFETY: `self.ramp` is this renderer's texture on the current context, and the
+        // array holds exactly the 256 x 1 RGBA8 texels the upload reads.
         unsafe {
             gl.bind_texture(glow::TEXTURE_2D, Some(self.ramp));
             gl.tex_image_2d(
@@ -261,7 +275,12 @@ impl TerrainRenderer {
     /// Draws the terrain (and the water) into the current viewport, clearing it first;
     /// leaves depth testing and blending as egui expects them (off / its own).
     pub fn paint(&self, gl: &glow::Context, p: &DrawParams) {
+        // SAFETY: `self.program` is this renderer's linked program on the current context.
         let uniform = |name: &str| unsafe { gl.get_uniform_location(self.program, name) };
+        // SAFETY: every object bound is this renderer's; `draw_elements` reads `count`
+        // indices, the number uploaded to the bound element buffer, each below the vertex
+        // count (the mesher's triangles index its own grid); the water quad is the 6
+        // vertices just uploaded.
         unsafe {
             let [r, g, b] = p.background;
             gl.clear_color(r, g, b, 1.0);
@@ -338,6 +357,7 @@ impl TerrainRenderer {
 
     /// Frees the GPU objects (when the window closes).
     pub fn destroy(&self, gl: &glow::Context) {
+        // SAFETY: deletes only this renderer's objects, once, as the window closes.
         unsafe {
             gl.delete_program(self.program);
             gl.delete_vertex_array(self.terrain.0);
