@@ -2,7 +2,7 @@
 //! bilinear interpolation as a special case, determinism across thread counts, and
 //! cancellation.
 
-use lattice_noise::{Displacement, EngineError, Fade, NoiseParams, Proximity, RandomSource};
+use lattice_noise::{EngineError, Fade, NoiseParams, Proximity, RandomSource};
 use lattice_noise::{JobControl, generate, generate_simple};
 
 fn base() -> NoiseParams {
@@ -75,8 +75,11 @@ fn hill_with_linear_fade_is_bilinear_interpolation_of_the_corners() {
     }
 }
 
+// Without the `rayon` feature every band runs on the calling thread: one thread count.
+#[cfg(feature = "rayon")]
 #[test]
 fn identical_bits_at_any_thread_count() {
+    use lattice_noise::Displacement;
     let mut cases = vec![base()];
     for (i, proximity) in [
         Proximity::Gradient,
