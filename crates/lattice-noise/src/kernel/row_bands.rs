@@ -88,37 +88,30 @@ struct RowBand<'a, P> {
     function: PhantomData<P>,
 }
 
+impl<P: ProximityFn> RowBand<'_, P> {
+    #[inline(always)]
+    fn run(self, isa: Option<Avx2>) {
+        process_band::<P>(self.plan, self.y0, self.rows, self.sc, self.control, isa);
+    }
+}
+
 impl<P: ProximityFn> BandWork for RowBand<'_, P> {
     fn wide(&self) -> bool {
         !P::LINEAR
     }
     #[inline(always)]
     fn portable(self) {
-        process_band::<P>(self.plan, self.y0, self.rows, self.sc, self.control, None);
+        self.run(None);
     }
     #[inline(always)]
     fn avx2(self, isa: Avx2) {
-        process_band::<P>(
-            self.plan,
-            self.y0,
-            self.rows,
-            self.sc,
-            self.control,
-            Some(isa),
-        );
+        self.run(Some(isa));
     }
     #[inline(always)]
     fn avx512(self, isa: Avx2, _: Avx512) {
         // The same code as `avx2`, compiled with AVX-512F: `isa` carries the proof to the
         // block kernels that use 16 lanes.
-        process_band::<P>(
-            self.plan,
-            self.y0,
-            self.rows,
-            self.sc,
-            self.control,
-            Some(isa),
-        );
+        self.run(Some(isa));
     }
 }
 
