@@ -205,8 +205,8 @@ fn command_line_flags_rebuild_every_parameter() {
     want.output.normalize = true;
     let mut args = vec!["lattice-studio".to_owned(), "render".to_owned()];
     args.extend(["--out".to_owned(), "x.png".to_owned()]);
-    for (name, value) in flags(&want) {
-        args.push(format!("--{name}={value}"));
+    for (flag, value) in flags(&want) {
+        args.push(format!("--{}={value}", flag.name()));
     }
     let cli = Cli::try_parse_from(&args).unwrap();
     let Some(CliCommand::Render(r)) = cli.command else {

@@ -105,7 +105,7 @@ fn copy_as_command_line_puts_the_render_command_on_the_clipboard() {
         "{}",
         copied[0]
     );
-    assert!(copied[0].contains(" --seed 0 ") && copied[0].contains(" --size 512 "));
+    assert!(copied[0].contains(" --seed=0 ") && copied[0].contains(" --size=512 "));
 }
 
 #[test]

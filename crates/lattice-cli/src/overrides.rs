@@ -2,6 +2,7 @@
 
 use super::layer_flags::LayerFlags;
 use super::octave_flags::{parse_lacunarity, parse_octave_law, parse_origin};
+use crate::command_text::param_flag::ParamFlag;
 use crate::engine::Preset;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
 use crate::engine::{Displacement, MAX_STREAMED_SIZE, OctaveLaw};
@@ -21,84 +22,84 @@ pub struct Overrides {
     /// Texture side in pixels: 1..=16384 in the app, up to 262144 for `render` and
     /// `stats`, which stream the texture band by band; the initial step keeps its
     /// fraction of the size unless --initial-step is given.
-    #[arg(long, value_name = "N", value_parser = parse_size)]
+    #[arg(long = ParamFlag::Size.name(), value_name = "N", value_parser = parse_size)]
     pub size: Option<u32>,
     /// Seed of the random source.
-    #[arg(long, value_name = "S", allow_negative_numbers = true)]
+    #[arg(long = ParamFlag::Seed.name(), value_name = "S", allow_negative_numbers = true)]
     pub seed: Option<i32>,
     /// Number of octaves (0..=32; octaves whose step falls below 1 are skipped).
-    #[arg(long, value_name = "K")]
+    #[arg(long = ParamFlag::Octaves.name(), value_name = "K")]
     pub octaves: Option<u32>,
     /// Grid step of the first octave in pixels (1..=size).
-    #[arg(long, value_name = "N")]
+    #[arg(long = ParamFlag::InitialStep.name(), value_name = "N")]
     pub initial_step: Option<u32>,
     /// Persistence p in 0..=1: octave amplitude is (step/size)^(1-p).
-    #[arg(long, value_name = "P", value_parser = parse_finite_f64)]
+    #[arg(long = ParamFlag::Persistence.name(), value_name = "P", value_parser = parse_finite_f64)]
     pub persistence: Option<f64>,
     /// Lattice origin shift per octave: none, half or quarter.
-    #[arg(long, value_name = "ID", value_parser = parse_displacement)]
+    #[arg(long = ParamFlag::Displacement.name(), value_name = "ID", value_parser = parse_displacement)]
     pub displacement: Option<Displacement>,
     /// Proximity function id (see `lattice-studio list`).
-    #[arg(long, value_name = "ID", value_parser = parse_proximity)]
+    #[arg(long = ParamFlag::Proximity.name(), value_name = "ID", value_parser = parse_proximity)]
     pub proximity: Option<Proximity>,
     /// Fade function id: linear, cosine, hermite or quintic.
-    #[arg(long, value_name = "ID", value_parser = parse_fade)]
+    #[arg(long = ParamFlag::Fade.name(), value_name = "ID", value_parser = parse_fade)]
     pub fade: Option<Fade>,
     /// Random source id (see `lattice-studio list`): original-table, original-hash, modern,
     /// permutation, lcg, hash64, libnoise or libnoise-value.
-    #[arg(long, value_name = "ID", value_parser = parse_random)]
+    #[arg(long = ParamFlag::Random.name(), value_name = "ID", value_parser = parse_random)]
     pub random: Option<RandomSource>,
     /// Entries of the permutation and gradient/value table of the permutation, lcg and
     /// hash64 sources: a power of two in 2..=65536.
-    #[arg(long, value_name = "N", value_parser = parse_table_size)]
+    #[arg(long = ParamFlag::TableSize.name(), value_name = "N", value_parser = parse_table_size)]
     pub table_size: Option<u32>,
     /// Distribution of the gradient/value table: uniform, cosine, normal, exponential,
     /// midpoint or maximal.
-    #[arg(long, value_name = "ID", value_parser = parse_distribution)]
+    #[arg(long = ParamFlag::Distribution.name(), value_name = "ID", value_parser = parse_distribution)]
     pub distribution: Option<Distribution>,
     /// Octave law: original (step halves, amplitude (step/size)^(1-p)) or classic (step
     /// divided by --lacunarity, amplitude persistence^k).
-    #[arg(long, value_name = "ID", value_parser = parse_octave_law)]
+    #[arg(long = ParamFlag::OctaveLaw.name(), value_name = "ID", value_parser = parse_octave_law)]
     pub octave_law: Option<OctaveLaw>,
     /// Step ratio between octaves under the classic law, 1.1..=16 (default 2).
-    #[arg(long, value_name = "L", value_parser = parse_lacunarity)]
+    #[arg(long = ParamFlag::Lacunarity.name(), value_name = "L", value_parser = parse_lacunarity)]
     pub lacunarity: Option<f64>,
     /// Lattice origin (pan) X,Y in cells of the first octave, e.g. 256,0 (Parberry's jump).
-    #[arg(long, value_name = "X,Y", allow_hyphen_values = true, value_parser = parse_origin)]
+    #[arg(long = ParamFlag::Origin.name(), value_name = "X,Y", allow_hyphen_values = true, value_parser = parse_origin)]
     pub origin: Option<[f64; 2]>,
     /// Contrast: grey = 0.5 + (h - 0.5) * contrast + luminance.
-    #[arg(long, value_name = "C", allow_negative_numbers = true, value_parser = parse_finite_f32)]
+    #[arg(long = ParamFlag::Contrast.name(), value_name = "C", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub contrast: Option<f32>,
     /// Luminance offset added after contrast.
-    #[arg(long, value_name = "L", allow_negative_numbers = true, value_parser = parse_finite_f32)]
+    #[arg(long = ParamFlag::Luminance.name(), value_name = "L", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub luminance: Option<f32>,
     /// Stretch the heightmap's min..max to the full grey range (`--auto-levels=false` turns
     /// it off when the preset has it on).
-    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+    #[arg(long = ParamFlag::AutoLevels.name(), value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
           require_equals = true)]
     pub auto_levels: Option<bool>,
     /// Divide the heightmap by its maximum before contrast and luminance, so the largest
     /// height is exactly 1 (`--normalize=false` turns it off).
-    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+    #[arg(long = ParamFlag::Normalize.name(), value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
           require_equals = true)]
     pub normalize: Option<bool>,
     /// Make the texture tile seamlessly (size and steps must be powers of two, or at least
     /// every octave's step must divide the size); `--tileable=false` turns it off.
-    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+    #[arg(long = ParamFlag::Tileable.name(), value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
           require_equals = true)]
     pub tileable: Option<bool>,
     /// Colour of the semi-transparent export, hex RRGGBB.
-    #[arg(long, value_name = "RRGGBB", value_parser = parse_tint)]
+    #[arg(long = ParamFlag::Tint.name(), value_name = "RRGGBB", value_parser = parse_tint)]
     pub tint: Option<[u8; 3]>,
     /// Colour ramp for --format color / color-alpha: a built-in name (greyscale, terrain,
     /// clouds, lava, marble, ice, wood, heat) or stops POS:RRGGBB or POS:RRGGBBAA, comma-separated
-    #[arg(long, value_name = "NAME", value_parser = ColorRamp::parse)]
+    #[arg(long = ParamFlag::Ramp.name(), value_name = "NAME", value_parser = ColorRamp::parse)]
     pub ramp: Option<ColorRamp>,
     /// Relief of the normal map: slope scale on grey levels per pixel.
-    #[arg(long, value_name = "S", allow_negative_numbers = true, value_parser = parse_finite_f32)]
+    #[arg(long = ParamFlag::NormalStrength.name(), value_name = "S", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub normal_strength: Option<f32>,
     /// Normal map green channel: opengl (Y+) or directx (Y-).
-    #[arg(long, value_name = "ID", value_parser = parse_convention)]
+    #[arg(long = ParamFlag::NormalConvention.name(), value_name = "ID", value_parser = parse_convention)]
     pub normal_convention: Option<NormalConvention>,
 }
 

@@ -90,3 +90,20 @@ fn classic_flags_reach_the_preset() {
     assert_eq!(p.noise().distribution, Distribution::Normal);
     assert!(p.output.normalize);
 }
+
+/// The flags "copy as command line" prints are exactly the parameter flags declared
+/// here (the layer flags aside), so a flag added to one list must be added to both.
+#[test]
+fn parameter_flags_are_the_printed_ones() {
+    use std::collections::BTreeSet;
+    let longs = |cmd: clap::Command| -> BTreeSet<String> {
+        cmd.get_arguments()
+            .filter_map(|a| a.get_long().map(str::to_owned))
+            .collect()
+    };
+    let declared = longs(Overrides::augment_args(clap::Command::new("o")));
+    let layer = longs(LayerFlags::augment_args(clap::Command::new("l")));
+    let parameters: BTreeSet<_> = declared.difference(&layer).cloned().collect();
+    let printed: BTreeSet<_> = ParamFlag::ALL.iter().map(|f| f.name().to_owned()).collect();
+    assert_eq!(parameters, printed);
+}

@@ -1,43 +1,18 @@
 //! "Copy as command line": the `lattice-studio render` call that reproduces a texture.
 
+use super::param_flag::ParamFlag;
 use super::shell_word::{UnprintableWord, shell_quote, shell_quote_os};
 use crate::engine::Preset;
 use crate::files::ExportFormat;
 use std::path::Path;
 
-/// The flags (name, value) that set every parameter of `preset`, in `render`'s terms.
-/// Booleans use the `--flag=BOOL` form, so an explicit `false` overrides any preset.
-pub fn flags(preset: &Preset) -> Vec<(&'static str, String)> {
-    let (n, o) = (preset.noise(), &preset.output);
-    let [r, g, b] = o.tint;
-    let mut v = vec![
-        ("size", n.size.to_string()),
-        ("seed", n.seed.to_string()),
-        ("octaves", n.octaves.to_string()),
-        ("initial-step", n.initial_step.to_string()),
-        ("persistence", n.persistence.to_string()),
-        ("displacement", n.displacement.id().to_owned()),
-        ("proximity", n.proximity.id().to_owned()),
-        ("fade", n.fade.id().to_owned()),
-        ("random", n.random.id().to_owned()),
-        ("tileable", n.tileable.to_string()),
-        ("table-size", n.table_size.to_string()),
-        ("distribution", n.distribution.id().to_owned()),
-        ("octave-law", n.octave_law.id().to_owned()),
-        ("lacunarity", n.lacunarity.to_string()),
-        ("origin", format!("{},{}", n.origin[0], n.origin[1])),
-        ("contrast", o.contrast.to_string()),
-        ("luminance", o.luminance.to_string()),
-        ("auto-levels", o.auto_levels.to_string()),
-        ("normalize", o.normalize.to_string()),
-        ("tint", format!("{r:02x}{g:02x}{b:02x}")),
-        ("normal-strength", o.normal_strength.to_string()),
-        ("normal-convention", o.normal_convention.id().to_owned()),
-    ];
-    if let Some(ramp) = &o.ramp {
-        v.push(("ramp", ramp.to_spec()));
-    }
-    v
+/// The flags that set every parameter of `preset`, in `render`'s terms, each with its
+/// value (booleans included, so an explicit `false` overrides any preset).
+pub fn flags(preset: &Preset) -> Vec<(ParamFlag, String)> {
+    ParamFlag::ALL
+        .into_iter()
+        .filter_map(|f| Some((f, f.value(preset)?)))
+        .collect()
 }
 
 /// Ends the here-document of a layered command line (a line RON never holds alone:
@@ -62,13 +37,12 @@ pub fn to_command_line(
         ));
     }
     let mut cmd = format!("lattice-studio render {out} --format {}", format.id());
-    for (name, value) in flags(preset) {
+    // The `=` form for every flag: it keeps a value starting with `-` a value, and it
+    // is the only form an optional-valued flag (`--tileable`) reads its value in.
+    for (flag, value) in flags(preset) {
+        let name = flag.name();
         let value = shell_quote(&value, name)?;
-        if matches!(name, "tileable" | "auto-levels" | "normalize") {
-            cmd.push_str(&format!(" --{name}={value}"));
-        } else {
-            cmd.push_str(&format!(" --{name} {value}"));
-        }
+        cmd.push_str(&format!(" --{name}={value}"));
     }
     Ok(cmd)
 }
@@ -140,29 +114,29 @@ mod tests {
             "{cmd}"
         );
         for want in [
-            " --size 256",
-            " --seed -42",
-            " --octaves 5",
-            " --initial-step 64",
-            " --persistence 0.3",
-            " --displacement quarter",
-            " --proximity monkey-saddle",
-            " --fade quintic",
-            " --random modern",
+            " --size=256",
+            " --seed=-42",
+            " --octaves=5",
+            " --initial-step=64",
+            " --persistence=0.3",
+            " --displacement=quarter",
+            " --proximity=monkey-saddle",
+            " --fade=quintic",
+            " --random=modern",
             " --tileable=true",
-            " --table-size 64",
-            " --distribution normal",
-            " --octave-law classic",
-            " --lacunarity 2.5",
-            " --origin -3,0.25",
+            " --table-size=64",
+            " --distribution=normal",
+            " --octave-law=classic",
+            " --lacunarity=2.5",
+            " --origin=-3,0.25",
             " --normalize=true",
-            " --contrast 1.25",
-            " --luminance -0.1",
+            " --contrast=1.25",
+            " --luminance=-0.1",
             " --auto-levels=true",
-            " --tint ff8001",
-            " --normal-strength 3.5",
-            " --normal-convention directx",
-            " --ramp 0.1:01020304,0.9:fafbfcfd",
+            " --tint=ff8001",
+            " --normal-strength=3.5",
+            " --normal-convention=directx",
+            " --ramp=0.1:01020304,0.9:fafbfcfd",
         ] {
             assert!(cmd.contains(want), "missing {want:?} in {cmd}");
         }
@@ -172,7 +146,7 @@ mod tests {
         assert!(
             to_command_line(&p, Path::new("a.png"), ExportFormat::Color)
                 .unwrap()
-                .contains(" --ramp lava")
+                .contains(" --ramp=lava")
         );
         p.output.ramp = None;
         let cmd = to_command_line(&p, Path::new("a.png"), ExportFormat::Png).unwrap();
