@@ -72,6 +72,16 @@ pub enum Error {
         /// The format's id.
         format: &'static str,
     },
+    /// A format whose writer this build leaves out (its Cargo feature is off).
+    #[error(
+        "{format} export is not built into this program (lattice-formats' `{feature}` feature is off)"
+    )]
+    FormatNotBuilt {
+        /// The format's id.
+        format: &'static str,
+        /// The feature that builds it.
+        feature: &'static str,
+    },
     /// Image encoding failed.
     #[error("{}: cannot encode image: {message}", shown(path))]
     Encode {

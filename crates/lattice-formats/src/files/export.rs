@@ -9,6 +9,7 @@ use super::mesh_export::{
 };
 use super::packing::{pack, packed_pixels};
 use super::png_io::{PRESET_KEYWORD, PngLayout, encode_png};
+#[cfg(feature = "exr")]
 use super::stream::encode_exr;
 use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, Region};
@@ -105,7 +106,13 @@ fn encode_inner(
                 None => encode_mesh_unrecorded(hm, out, wrap, format, path),
             }
         }
+        #[cfg(feature = "exr")]
         ExportFormat::Exr => encode_exr(hm, false, path),
+        #[cfg(not(feature = "exr"))]
+        ExportFormat::Exr => Err(super::error::Error::FormatNotBuilt {
+            format: "exr",
+            feature: "exr",
+        }),
     }
 }
 
@@ -136,10 +143,47 @@ pub fn export_with_preset(
 
 #[cfg(test)]
 mod tests {
+    use super::super::error::Error;
     use super::*;
 
     fn ramp() -> Heightmap {
         Heightmap::from_data(2, vec![0.0, 0.25, 0.5, 1.5]).unwrap()
+    }
+
+    /// With every feature (the default) each format is written; without `exr` or
+    /// `mesh` (CI runs this with `--no-default-features` too) those formats are refused
+    /// by name, through every entry point, and nothing is left on disk.
+    #[test]
+    fn formats_left_out_of_the_build_are_refused_and_write_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hm, out) = (ramp(), OutputParams::default());
+        let preset = Preset::default().at_size(2).unwrap();
+        for f in [
+            ExportFormat::Exr,
+            ExportFormat::Glb,
+            ExportFormat::Obj,
+            ExportFormat::Stl,
+        ] {
+            let path = dir.path().join(format!("t.{}", f.extension()));
+            let results = [
+                export(&hm, &out, f, &path),
+                export_with_preset(&hm, &preset, f, &path),
+                encode(&hm, &out, f, &path).map(drop),
+            ];
+            for r in results {
+                if f.is_built() {
+                    r.unwrap();
+                } else {
+                    let e = r.unwrap_err();
+                    assert!(matches!(e, Error::FormatNotBuilt { .. }), "{e}");
+                    assert!(e.to_string().contains(f.feature().unwrap()), "{e}");
+                    assert!(!path.exists());
+                }
+            }
+        }
+        assert_eq!(ExportFormat::Exr.is_built(), cfg!(feature = "exr"));
+        assert_eq!(ExportFormat::Stl.is_built(), cfg!(feature = "mesh"));
+        assert!(ExportFormat::Png16.is_built() && ExportFormat::Png16.check_built().is_ok());
     }
 
     #[test]
@@ -174,6 +218,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "mesh")]
     fn meshes_without_a_preset_record_none() {
         let hm = Heightmap::from_data(2, vec![0.0, 0.5, 0.5, 1.0]).unwrap();
         let out = OutputParams::default();

@@ -1,5 +1,6 @@
 //! [`ExportFormat`]: the file formats a texture can be exported to (images and meshes).
 
+use super::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -158,6 +159,37 @@ impl ExportFormat {
             self,
             ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl
         )
+    }
+
+    /// The Cargo feature of `lattice-formats` that writes this format, for the formats
+    /// a program may leave out (as image-rs does): `exr` for OpenEXR, `mesh` for glb,
+    /// OBJ and STL. `None` for the formats always built.
+    pub fn feature(self) -> Option<&'static str> {
+        match self {
+            ExportFormat::Exr => Some("exr"),
+            ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => Some("mesh"),
+            _ => None,
+        }
+    }
+
+    /// Whether this build writes the format (its [`Self::feature`] is enabled).
+    pub fn is_built(self) -> bool {
+        match self.feature() {
+            Some("exr") => cfg!(feature = "exr"),
+            Some(_) => cfg!(feature = "mesh"),
+            None => true,
+        }
+    }
+
+    /// `Ok` if this build writes the format, else [`Error::FormatNotBuilt`].
+    pub fn check_built(self) -> Result<()> {
+        match self.feature() {
+            Some(feature) if !self.is_built() => Err(Error::FormatNotBuilt {
+                format: self.id(),
+                feature,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// Whether the format holds the tone-mapped grey (and so needs the texture's levels

@@ -4,12 +4,15 @@
 use super::atomic_stream::write_atomic_streamed;
 use super::error::{Error, Result};
 use super::export_format::ExportFormat;
+#[cfg(feature = "mesh")]
 use super::glb_writer::{GlbExtras, glb_size, write_glb};
+#[cfg(feature = "mesh")]
 use super::obj_writer::write_obj;
+#[cfg(feature = "mesh")]
 use super::stl_writer::write_stl;
 use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl};
-use crate::mesh::{AxisFilter, MeshOptions, Sampling, Solid, TerrainGrid};
+use crate::mesh::{AxisFilter, MeshOptions, Sampling, TerrainGrid};
 use crate::pixels::{OutputParams, ToneMap};
 use std::io::Write;
 use std::path::Path;
@@ -111,6 +114,8 @@ fn encode_source(
 }
 
 /// Everything checked and computed before the file is opened.
+// Without the `mesh` feature no writer reads the fields (`new` refuses every format).
+#[cfg_attr(not(feature = "mesh"), allow(dead_code))]
 struct Prepared {
     format: ExportFormat,
     grid: TerrainGrid,
@@ -129,6 +134,7 @@ impl Prepared {
         options: &MeshOptions,
         path: &Path,
     ) -> Result<Self> {
+        format.check_built()?;
         source.output.validate()?;
         options.validate()?;
         let wrap = source.wrap;
@@ -143,6 +149,7 @@ impl Prepared {
             (Some(_), ExportFormat::Glb) => Some(texture_png(hm, source.output, path)?),
             _ => None,
         };
+        #[cfg(feature = "mesh")]
         if format == ExportFormat::Glb {
             glb_size(&grid, texture.as_ref().map_or(0, Vec::len))?;
         }
@@ -157,8 +164,11 @@ impl Prepared {
         })
     }
 
+    // Without the `mesh` feature every arm refuses, and `w` goes unused.
+    #[cfg_attr(not(feature = "mesh"), allow(unused_variables))]
     fn write(&self, w: &mut dyn Write) -> std::io::Result<()> {
         match self.format {
+            #[cfg(feature = "mesh")]
             ExportFormat::Glb => {
                 let extras = GlbExtras {
                     preset_ron: self.preset_ron.as_deref(),
@@ -167,14 +177,19 @@ impl Prepared {
                 };
                 write_glb(w, &self.grid, self.height_scale, &extras)
             }
+            #[cfg(feature = "mesh")]
             ExportFormat::Obj => {
                 write_obj(w, &self.grid, self.height_scale, self.preset_ron.as_deref())
             }
-            ExportFormat::Stl => {
-                write_stl(w, &Solid::new(&self.grid, self.height_scale), &self.name)
-            }
+            #[cfg(feature = "mesh")]
+            ExportFormat::Stl => write_stl(
+                w,
+                &crate::mesh::Solid::new(&self.grid, self.height_scale),
+                &self.name,
+            ),
+            // Refused in `Prepared::new`: not a mesh, or a mesh this build leaves out.
             other => Err(std::io::Error::other(format!(
-                "{} is not a mesh format",
+                "{} is not a mesh format this build writes",
                 other.id()
             ))),
         }

@@ -9,14 +9,17 @@ mod atomic_stream;
 mod error;
 mod export;
 mod export_format;
+#[cfg(feature = "mesh")]
 mod glb_writer;
 mod mesh_export;
+#[cfg(feature = "mesh")]
 mod obj_writer;
 mod packing;
 mod png_io;
 mod preset_files;
 mod regular_file;
 mod shown_path;
+#[cfg(feature = "mesh")]
 mod stl_writer;
 pub mod stream;
 pub mod temp_registry;
@@ -27,15 +30,12 @@ pub use atomic_stream::write_atomic_streamed;
 pub use error::{Error, Result};
 pub use export::{encode, encode_with_preset, export, export_with_preset};
 pub use export_format::ExportFormat;
-pub use glb_writer::{GlbExtras, write_glb};
 pub use mesh_export::{
     MAX_GLB_TEXTURE, encode_mesh, encode_mesh_unrecorded, export_mesh, export_mesh_unrecorded,
 };
-pub use obj_writer::write_obj;
 pub use png_io::{
     PRESET_KEYWORD, PngLayout, encode_png, file_is_png, is_png, read_text, read_text_from,
 };
 pub use preset_files::PresetFiles;
 pub use shown_path::{ShownPath, one_line, shown};
-pub use stl_writer::write_stl;
 pub use stream::StreamJob;

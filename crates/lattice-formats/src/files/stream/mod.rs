@@ -8,13 +8,14 @@
 //! band, and a writer thread encodes it: PNG (rows filtered on the pool by
 //! `BandFilter`, compressed by `fdeflate` in pieces on the pool and joined on the
 //! writer thread by `DeflateJoin`),
-//! raw R16/R32, or OpenEXR (the `exr` crate's block writer). [`scan_stats`] measures a
+//! raw R16/R32, or OpenEXR (the `exr` crate's block writer, with the `exr` feature). [`scan_stats`] measures a
 //! texture in one streamed pass (auto-levels, `lattice-studio stats`).
 
 mod band_filter;
 mod band_plan;
 mod band_renderer;
 mod deflate_pieces;
+#[cfg(feature = "exr")]
 mod exr_band_writer;
 mod halo_render;
 mod payload;
@@ -25,6 +26,7 @@ mod texture_scan;
 
 pub use band_plan::BandPlan;
 pub use band_renderer::BandRenderer;
+#[cfg(feature = "exr")]
 pub use exr_band_writer::{EXR_CHANNEL, encode_exr};
 pub use stream_job::StreamJob;
 pub use texture_scan::scan_stats;

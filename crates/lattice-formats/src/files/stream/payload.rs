@@ -2,7 +2,13 @@
 //! rows (compressed or not), or EXR chunks already compressed.
 
 use super::deflate_pieces::DeflatePiece;
-use exr::block::chunk::Chunk;
+
+/// A compressed OpenEXR block.
+#[cfg(feature = "exr")]
+pub type Chunk = exr::block::chunk::Chunk;
+/// No OpenEXR in this build (the `exr` feature is off): no chunk is ever made.
+#[cfg(not(feature = "exr"))]
+pub enum Chunk {}
 
 /// One band, ready for the writer thread.
 pub enum Payload {
@@ -19,5 +25,7 @@ pub enum Payload {
     /// A large PNG's rows, filtered and compressed in pieces on the pool.
     Deflated(Vec<DeflatePiece>),
     /// Compressed EXR chunks with their block index (increasing y).
+    // Never made without the `exr` feature (`Chunk` is then uninhabited).
+    #[cfg_attr(not(feature = "exr"), allow(dead_code))]
     Chunks(Vec<(usize, Chunk)>),
 }

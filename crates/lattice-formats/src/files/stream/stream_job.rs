@@ -5,6 +5,7 @@ use super::band_filter::BandFilter;
 use super::band_plan::BandPlan;
 use super::band_renderer::BandRenderer;
 use super::deflate_pieces::DeflatePiece;
+#[cfg(feature = "exr")]
 use super::exr_band_writer::{compress_band, exr_headers, write_exr};
 use super::halo_render::render_halo;
 use super::payload::Payload;
@@ -111,6 +112,7 @@ impl StreamJob {
 
     /// Checks the parameters, the window and the levels before any work.
     pub fn check(&self) -> Result<()> {
+        self.format.check_built()?;
         if self.format.is_mesh() {
             return Err(Error::NotStreamable {
                 format: self.format.id(),
@@ -215,6 +217,13 @@ impl StreamJob {
         file.commit()
     }
 
+    /// Refused before it starts ([`Self::check`]): this build writes no EXR.
+    #[cfg(not(feature = "exr"))]
+    fn write_exr<W: Write + Seek + Send>(&self, _: &mut W, _: &Path, _: &JobControl) -> Result<()> {
+        ExportFormat::Exr.check_built()
+    }
+
+    #[cfg(feature = "exr")]
     fn write_exr<W: Write + Seek + Send>(
         &self,
         out: &mut W,
