@@ -2,6 +2,7 @@
 //! the loop that computes a row of a general proximity function in blocks of `W` cells
 //! with it ([`general`]), shared by the AVX2 (`F32x8`) and AVX-512 (`F32x16`) builds.
 
+use super::array_of::array_of;
 use super::plan::Octave;
 use super::row_parts::{CornerRows, PixelConsts, RowConsts, general_cells, pixel};
 use crate::lane::Lane;
@@ -117,22 +118,17 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
     let w_lanes = B::W;
     let lanes = |x: f32| B::broadcast(isa, x);
     let c = PixelConsts::new(o, rc, lanes(0.0));
-    let x: [(B, B); S] = std::array::from_fn(|u| (lanes(o.x_l[u]), lanes(o.x_r[u])));
-    let w: [[B; 4]; S] = std::array::from_fn(|u| std::array::from_fn(|q| lanes(rc.w[q][u])));
+    let zero = lanes(0.0);
+    let x: [(B, B); S] = array_of((zero, zero), |u| (lanes(o.x_l[u]), lanes(o.x_r[u])));
+    let w: [[B; 4]; S] = array_of([zero; 4], |u| array_of(zero, |q| lanes(rc.w[q][u])));
     let (left_only, top_only) = (rc.left_only_at_zero, rc.top_only);
     let blocks = out.len() / S / w_lanes;
     let chunk = S.min(w_lanes);
     // Every corner row cut to the corners of the whole blocks, one index for all: the
     // loads share one induction variable instead of one iterator each.
     let m = blocks * w_lanes + 1;
-    let (t, b) = [top, bottom]
-        .map(|rows| rows.map(|r| r.get(..m).unwrap_or(&[])))
-        .into();
-    let whole = if t[..P::NEEDS]
-        .iter()
-        .chain(&b[..P::NEEDS])
-        .all(|r| r.len() == m)
-    {
+    let (t, b) = (cut(top, ..m), cut(bottom, ..m));
+    let whole = if all_of_length(&t[..P::NEEDS], m) && all_of_length(&b[..P::NEEDS], m) {
         blocks
     } else {
         0
@@ -172,6 +168,20 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
     }
     // Fewer whole blocks than `out.len() / S / W` only if a corner row were short (never).
     let j0 = whole * w_lanes;
-    let [top, bottom] = [top, bottom].map(|rows| rows.map(|r| r.get(j0..).unwrap_or(&[])));
+    let (top, bottom) = (cut(top, j0..), cut(bottom, j0..));
     general_cells::<P, S, ACC>(o, rc, &top, &bottom, &mut out[j0 * S..]);
+}
+
+/// Each row cut to `range` (empty where a row is shorter).
+fn cut<'a, R>(rows: &CornerRows<'a>, range: R) -> CornerRows<'a>
+where
+    R: std::slice::SliceIndex<[f32], Output = [f32]> + Clone,
+{
+    array_of(&[][..], |k| rows[k].get(range.clone()).unwrap_or(&[]))
+}
+
+/// Whether every row is `n` long (a plain function: the check is the same in every
+/// instance of [`general`]).
+fn all_of_length(rows: &[&[f32]], n: usize) -> bool {
+    rows.iter().all(|r| r.len() == n)
 }

@@ -3,6 +3,7 @@
 //! grid kernel, but it computes the same formula: a pan by whole cells gives the same
 //! pixels, shifted.
 
+use super::array_of::array_of;
 use crate::fade::Fade;
 use crate::proximity::ProximityFn;
 use crate::random::{Frame, PreparedSource};
@@ -76,7 +77,7 @@ impl FreeOctave {
                 self.init + cx as f64 * self.step,
                 self.init + cy as f64 * self.step,
             );
-            std::array::from_fn(|k| {
+            array_of(0.0, |k| {
                 if k < P::NEEDS {
                     source.value_at(frame, w, (cx, cy), self.period, k)
                 } else {
@@ -126,7 +127,7 @@ impl FreeOctave {
             let (fv_t, fv_b) = (fade.eval(vs), fade.eval(1.0 - vs));
             let (y_t, y_b) = (v, v - self.l);
             let corner = |rows: &[Vec<f32>; 4], j: usize| -> [f32; 4] {
-                std::array::from_fn(|k| if k < P::NEEDS { rows[k][j] } else { 0.0 })
+                array_of(0.0, |k| if k < P::NEEDS { rows[k][j] } else { 0.0 })
             };
             for (x, h) in row.iter_mut().enumerate() {
                 let (ix, u) = self.locate(self.offset[0] + (x0 + x) as f64);

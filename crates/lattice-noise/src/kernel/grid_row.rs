@@ -111,7 +111,13 @@ pub(super) fn grid_row<P: ProximityFn>(
     let (fv_t, fv_b) = (plan.fade.eval(vs), plan.fade.eval(1.0 - vs));
     // The linear path folds the fade itself and reads no weights.
     let n = if P::LINEAR { 0 } else { s };
-    let [w0, w1, w2, w3] = weights.each_mut().map(|w| row_parts::scratch(w, n));
+    let [w0, w1, w2, w3] = weights;
+    let (w0, w1, w2, w3) = (
+        row_parts::scratch(w0, n),
+        row_parts::scratch(w1, n),
+        row_parts::scratch(w2, n),
+        row_parts::scratch(w3, n),
+    );
     if !P::LINEAR {
         let scale = weight_scale::<P>(o);
         for (((w0, w1), (w2, w3)), (fl, fr)) in w0

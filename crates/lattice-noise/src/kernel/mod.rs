@@ -16,6 +16,7 @@
 //! Each pixel's value is computed by the same sequence of f32 operations whatever the
 //! band or thread, so results are bit-identical at any thread count.
 
+mod array_of;
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx2_transpose;

@@ -8,6 +8,7 @@
 //! versions in `simd_rows` (blocks of 8 cells, or 16 with AVX-512),
 //! which give the same bits.
 
+use super::array_of::array_of;
 use super::avx2::Avx2;
 use super::plan::Octave;
 use super::row_parts::{
@@ -54,7 +55,7 @@ fn linear_row<P: ProximityFn>(
 /// Writes phase `u`'s value of cell `j` to pixel `j * S + u` of `out`.
 #[inline(always)]
 fn interleave<const S: usize, const ACC: bool>(phases: &[f32], n: usize, out: &mut [f32]) {
-    let p: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
+    let p: [&[f32]; S] = array_of(&[][..], |u| &phases[u * n..(u + 1) * n]);
     for (j, e) in (0..n).zip(out[..n * S].chunks_exact_mut(S)) {
         for u in 0..S {
             store::<ACC>(&mut e[u], p[u][j]);
@@ -74,7 +75,7 @@ fn linear_small<const S: usize, const ACC: bool>(
     out: &mut [f32],
 ) {
     let n = o.cells;
-    let t: [[f32; 4]; S] = std::array::from_fn(|u| o.linear_tables(u));
+    let t: [[f32; 4]; S] = array_of([0.0; 4], |u| o.linear_tables(u));
     let left = a[..n].iter().zip(&b[..n]);
     let right = a[1..=n].iter().zip(&b[1..=n]);
     for (e, ((&a1, &b1), (&a2, &b2))) in out[..n * S].chunks_exact_mut(S).zip(left.zip(right)) {

@@ -3,6 +3,7 @@
 //! pixel's sum, and the general loop over whole cells. Each pixel's operations and
 //! their order are defined here once, so every loop gives the same bits.
 
+use super::array_of::array_of;
 use super::plan::Octave;
 use crate::lane::Lane;
 use crate::proximity::ProximityFn;
@@ -57,7 +58,7 @@ pub(super) fn linear_pixel(t: [f32; 4], a1: f32, b1: f32, a2: f32, b2: f32) -> f
 /// The random numbers of corner `j` of a corner row (0 for those `P` does not read).
 #[inline(always)]
 pub(super) fn corner<P: ProximityFn>(row: &CornerRows<'_>, j: usize) -> [f32; 4] {
-    std::array::from_fn(|k| if k < P::NEEDS { row[k][j] } else { 0.0 })
+    array_of(0.0, |k| if k < P::NEEDS { row[k][j] } else { 0.0 })
 }
 
 /// `row` from corner `from` on, `n` corners long, for the random numbers `P` reads; cut
@@ -68,7 +69,7 @@ pub(super) fn window<'a, P: ProximityFn>(
     from: usize,
     n: usize,
 ) -> CornerRows<'a> {
-    std::array::from_fn(|k| {
+    array_of(&[][..], |k| {
         if k < P::NEEDS {
             &row[k][from..from + n]
         } else {
@@ -125,7 +126,7 @@ pub(super) fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
     let s = if S == 0 { o.step as usize } else { S };
     let c = PixelConsts::new(o, rc, 0.0f32);
     let (x_l, x_r) = (&o.x_l[..s], &o.x_r[..s]);
-    let w: [&[f32]; 4] = std::array::from_fn(|c| &rc.w[c][..s]);
+    let w: [&[f32]; 4] = array_of(&[][..], |c| &rc.w[c][..s]);
     for (j, e) in out.chunks_exact_mut(s).enumerate() {
         let r = [
             corner::<P>(top, j),

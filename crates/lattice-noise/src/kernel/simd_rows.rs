@@ -118,6 +118,7 @@ impl Avx2 {
 
 #[cfg(target_arch = "x86_64")]
 mod simd {
+    use super::super::array_of::array_of;
     use super::super::avx2::Avx2;
     use super::super::avx2_transpose::to_pixel_order;
     use super::super::block;
@@ -161,18 +162,31 @@ mod simd {
         out: &mut [f32],
     ) {
         let s = if S == 0 { o.step as usize } else { S };
-        let tables =
-            [&o.fade_l_x, &o.fade_l, &o.fade_r_x, &o.fade_r].map(|t| t[..s].as_chunks::<8>().0);
+        fn chunks(t: &[f32], s: usize) -> &[[f32; 8]] {
+            t[..s].as_chunks::<8>().0
+        }
+        let tables = [
+            chunks(&o.fade_l_x, s),
+            chunks(&o.fade_l, s),
+            chunks(&o.fade_r_x, s),
+            chunks(&o.fade_r, s),
+        ];
         let left = a.iter().zip(b);
         let right = a[1..].iter().zip(&b[1..]);
         for (cell, ((&a1, &b1), (&a2, &b2))) in out.chunks_exact_mut(s).zip(left.zip(right)) {
-            let c = [a1, b1, a2, b2].map(|x| _mm256_set1_ps(x));
+            let c = [
+                _mm256_set1_ps(a1),
+                _mm256_set1_ps(b1),
+                _mm256_set1_ps(a2),
+                _mm256_set1_ps(b2),
+            ];
             let t = tables[0]
                 .iter()
                 .zip(tables[1])
                 .zip(tables[2].iter().zip(tables[3]));
             for (e, ((t0, t1), (t2, t3))) in cell.as_chunks_mut::<8>().0.iter_mut().zip(t) {
-                let t = [*t0, *t1, *t2, *t3].map(bytemuck::cast::<[f32; 8], __m256>);
+                let cast = bytemuck::cast::<[f32; 8], __m256>;
+                let t = [cast(*t0), cast(*t1), cast(*t2), cast(*t3)];
                 put8::<ACC>(e, combine(&t, c));
             }
         }
@@ -200,15 +214,16 @@ mod simd {
         b: &[f32],
         out: &mut [f32],
     ) {
-        let t: [[f32; 4]; S] = std::array::from_fn(|u| o.linear_tables(u));
-        let tv: [[__m256; 4]; S] = t.map(|t| t.map(|x| _mm256_set1_ps(x)));
+        let z = _mm256_setzero_ps();
+        let t: [[f32; 4]; S] = array_of([0.0; 4], |u| o.linear_tables(u));
+        let tv: [[__m256; 4]; S] = array_of([z; 4], |u| array_of(z, |q| _mm256_set1_ps(t[u][q])));
         let n = out.len() / S;
         let blocks = if n >= 8 { n / 8 } else { 0 };
         for (k, e) in out.chunks_exact_mut(8 * S).take(blocks).enumerate() {
             let j = 8 * k;
             let (aw, bw) = (&a[j..j + 9], &b[j..j + 9]);
             let c = [load8(aw), load8(bw), load8(&aw[1..]), load8(&bw[1..])];
-            let p: [__m256; S] = std::array::from_fn(|u| combine(&tv[u], c));
+            let p: [__m256; S] = array_of(z, |u| combine(&tv[u], c));
             for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
                 put8::<ACC>(e, v);
             }

@@ -10,6 +10,7 @@
 //! give the same bits, and a pixel's value depends only on its absolute position and
 //! its warp fields: any window, band or thread count gives the same pixels.
 
+use super::array_of::array_of;
 use super::avx2::Avx2;
 use super::avx512::Avx512;
 #[cfg(target_arch = "x86_64")]
@@ -165,7 +166,9 @@ fn direct_corners<V: SampleLane, P: ProximityFn>(
             }
         }
     }
-    values.map(|q| q.map(|k| V::read(isa, &k)))
+    let lane = |q: usize, k: usize| V::read(isa, &values[q][k]);
+    let fill = lane(0, 0);
+    array_of([fill; 4], |q| array_of(fill, |k| lane(q, k)))
 }
 
 /// Computes band `rows` (texture rows from `region.y + y0`) in tiles.
