@@ -84,6 +84,34 @@ fn document(
         },
         ..Default::default()
     };
+    let views = buffer_views(&mut root, parts);
+    let mesh = terrain_mesh(&mut root, grid, height_scale, parts, &views, extras);
+    let mut record = serde_json::json!({
+        "mesh_resolution": grid.resolution(),
+        "height_scale": height_scale,
+    });
+    if let Some(ron) = extras.preset_ron {
+        record["lattice_studio_preset"] = serde_json::Value::from(ron);
+    }
+    let node = root.push(json::Node {
+        mesh: Some(mesh),
+        name: Some("terrain".into()),
+        extras: Some(serde_json::value::to_raw_value(&record).map_err(io::Error::other)?),
+        ..Default::default()
+    });
+    let scene = root.push(json::Scene {
+        extensions: None,
+        extras: None,
+        name: Some("Lattice Studio terrain".into()),
+        nodes: vec![node],
+    });
+    root.scene = Some(scene);
+    Ok(root)
+}
+
+/// The binary buffer and its views, in [`Parts::views`]' order: positions, normals,
+/// texture coordinates, indices, then the texture image if there is one.
+fn buffer_views(root: &mut json::Root, parts: &Parts) -> Vec<json::Index<json::buffer::View>> {
     let buffer = root.push(json::Buffer {
         byte_length: USize64(parts.bin_len()),
         name: None,
@@ -98,7 +126,7 @@ fn document(
         Some(json::buffer::Target::ElementArrayBuffer),
         None,
     ];
-    let views: Vec<_> = parts
+    parts
         .views()
         .into_iter()
         .zip(targets)
@@ -116,7 +144,18 @@ fn document(
                 extras: None,
             })
         })
-        .collect();
+        .collect()
+}
+
+/// The terrain mesh: one indexed triangle list reading `views`, with its material.
+fn terrain_mesh(
+    root: &mut json::Root,
+    grid: &TerrainGrid,
+    height_scale: f32,
+    parts: &Parts,
+    views: &[json::Index<json::buffer::View>],
+    extras: &GlbExtras<'_>,
+) -> json::Index<json::Mesh> {
     let (lo, hi) = bounds(grid, height_scale);
     let accessor = |view, count: u64, component, type_, min, max| json::Accessor {
         buffer_view: Some(view),
@@ -152,13 +191,13 @@ fn document(
         None,
         None,
     ));
-    let material = material(&mut root, views.get(4).copied(), extras);
+    let material = material(root, views.get(4).copied(), extras);
     let material = root.push(material);
     let mut attributes = std::collections::BTreeMap::new();
     attributes.insert(Valid(json::mesh::Semantic::Positions), position);
     attributes.insert(Valid(json::mesh::Semantic::Normals), normal);
     attributes.insert(Valid(json::mesh::Semantic::TexCoords(0)), uv);
-    let mesh = root.push(json::Mesh {
+    root.push(json::Mesh {
         extensions: None,
         extras: None,
         name: Some("terrain".into()),
@@ -172,28 +211,7 @@ fn document(
             targets: None,
         }],
         weights: None,
-    });
-    let mut record = serde_json::json!({
-        "mesh_resolution": grid.resolution(),
-        "height_scale": height_scale,
-    });
-    if let Some(ron) = extras.preset_ron {
-        record["lattice_studio_preset"] = serde_json::Value::from(ron);
-    }
-    let node = root.push(json::Node {
-        mesh: Some(mesh),
-        name: Some("terrain".into()),
-        extras: Some(serde_json::value::to_raw_value(&record).map_err(io::Error::other)?),
-        ..Default::default()
-    });
-    let scene = root.push(json::Scene {
-        extensions: None,
-        extras: None,
-        name: Some("Lattice Studio terrain".into()),
-        nodes: vec![node],
-    });
-    root.scene = Some(scene);
-    Ok(root)
+    })
 }
 
 /// A matte material: the texture when there is one, else a light grey.
