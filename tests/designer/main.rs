@@ -13,3 +13,4 @@ mod app_layers;
 mod app_ui;
 mod app_window;
 mod classic_app;
+mod kept_values;

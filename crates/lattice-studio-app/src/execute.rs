@@ -7,15 +7,12 @@ use super::file_jobs;
 use super::pick_request::{PickPurpose, PickRequest};
 use super::preset_browser;
 use super::preview_format::preview_format;
-use super::save_target::user_save_target;
 use super::state::{PendingAction, Shown};
 use crate::engine::Preset;
-use crate::files::ExportFormat;
-use crate::mesh::MeshOptions;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-fn parent_dir(path: &Path) -> Option<PathBuf> {
+/// The folder of `path`, if it names one (not the empty parent of a bare name).
+pub(super) fn parent_dir(path: &Path) -> Option<PathBuf> {
     path.parent()
         .filter(|p| !p.as_os_str().is_empty())
         .map(Path::to_path_buf)
@@ -35,12 +32,12 @@ impl LatticeApp {
             Command::SetParams(p) => s.preset = *p,
             Command::Undo => {
                 if let Some(p) = s.history.undo(&s.preset) {
-                    s.preset = p;
+                    s.step_to(p);
                 }
             }
             Command::Redo => {
                 if let Some(p) = s.history.redo(&s.preset) {
-                    s.preset = p;
+                    s.step_to(p);
                 }
             }
             Command::ResetToPreset => s.preset = s.baseline.clone(),
@@ -51,78 +48,19 @@ impl LatticeApp {
             Command::LoadPresetConfirmed(path) => {
                 file_jobs::load_preset(path, self.commands.sender(), ctx);
             }
-            Command::Save => match s.path.clone() {
-                Some(path) if !s.read_only => self.execute(Command::SavePresetTo(path), ctx),
-                Some(_) => {
-                    s.info("shipped presets are read-only: save your version under a new name");
-                    self.execute(Command::SaveAs, ctx);
-                }
-                None => self.execute(Command::SaveAs, ctx),
-            },
-            Command::SaveAs => {
-                // Never start in the shipped folder: its presets are read-only.
-                let directory = s
-                    .persisted
-                    .preset_dir
-                    .clone()
-                    .filter(|d| !s.is_shipped(&d.join("x")))
-                    .or_else(|| s.user_dir.clone());
-                let request = PickRequest {
-                    purpose: PickPurpose::SavePreset,
-                    directory,
-                    file_name: s.default_preset_name(),
-                };
-                self.pick(request, ctx);
-            }
+            Command::Save => self.save(ctx),
+            Command::SaveAs => self.save_as(ctx),
             Command::SaveToUserFolder => self.save_to_user_folder(ctx),
-            Command::SavePresetTo(path) if s.is_shipped(&path) => {
-                self.after_save = None;
-                s.error(format!(
-                    "{}: the shipped presets are read-only; save into another folder \
-                     (\"Save to my presets\" or Save as)",
-                    path.display()
-                ));
-            }
-            Command::SavePresetTo(path) => {
-                file_jobs::save_preset(s.preset.clone(), path, self.commands.sender(), ctx);
-            }
-            Command::Export(format) => {
-                let request = PickRequest {
-                    purpose: PickPurpose::Export(format),
-                    directory: s.persisted.export_dir.clone(),
-                    file_name: s.default_export_name(format.extension()),
-                };
-                self.pick(request, ctx);
-            }
+            Command::SavePresetTo(path) => self.save_preset_to(path, ctx),
+            Command::Export(format) => self.pick_export(format, ctx),
             Command::ExportAsShown => {
                 let format = preview_format(&s.preset.output, s.persisted.transparent);
-                self.execute(Command::Export(format), ctx);
+                self.pick_export(format, ctx);
             }
             Command::ExportTo(format, path) => self.export(format, path, ctx),
-            Command::PresetLoaded(path, Ok(preset)) => {
-                s.persisted.preset_dir = parent_dir(&path);
-                s.persisted.last_preset = Some(path.clone());
-                s.info(format!("loaded {}", path.display()));
-                // A PNG gives its embedded preset, but Save must not write RON over the
-                // image: the document starts untitled.
-                let file = (!crate::files::file_is_png(&path)).then_some(path);
-                s.replace(*preset, file);
-            }
-            Command::PresetLoaded(_, Err(e)) => s.error(format!("cannot open preset: {e}")),
-            Command::PresetSaved(path, preset, Ok(())) => {
-                s.persisted.preset_dir = parent_dir(&path);
-                s.baseline = *preset;
-                s.read_only = false;
-                s.path = Some(path.clone());
-                s.info(format!("saved {}", path.display()));
-                self.commands.push(Command::RefreshPresets);
-                if let Some(action) = self.after_save.take() {
-                    self.perform(action, ctx);
-                }
-            }
-            Command::PresetSaved(_, _, Err(e)) => {
-                self.after_save = None;
-                s.error(format!("cannot save preset: {e}"));
+            Command::PresetLoaded(path, result) => self.preset_loaded(path, result),
+            Command::PresetSaved(path, preset, result) => {
+                self.preset_saved(path, *preset, result, ctx);
             }
             Command::Exported(path, Ok(())) => {
                 s.persisted.export_dir = parent_dir(&path);
@@ -166,35 +104,9 @@ impl LatticeApp {
         }
     }
 
-    /// "Save to my presets": under the preset's name, or "name 2" when another preset
-    /// has that name already (never over another preset's file).
-    fn save_to_user_folder(&mut self, ctx: &egui::Context) {
-        let s = &mut self.state;
-        let Some(dir) = s.user_dir.clone() else {
-            s.error("no user preset folder on this system (no home directory)");
-            return;
-        };
-        let listed: Vec<String> = s
-            .presets
-            .iter()
-            .filter(|e| Some(e.path.as_path()) != s.path.as_deref())
-            .map(|e| e.name.clone())
-            .collect();
-        let own = s.path.clone().filter(|_| !s.read_only);
-        let (name, path) = user_save_target(&s.preset.name, &dir, &listed, own.as_deref());
-        if name != s.preset.name.trim() {
-            s.info(format!(
-                "a preset named \"{}\" exists already: saving as \"{name}\"",
-                s.preset.name.trim()
-            ));
-            s.preset.name = name;
-        }
-        self.execute(Command::SavePresetTo(path), ctx);
-    }
-
     /// Asks the user for a file: the system dialog, or the in-window one where the
     /// system has none.
-    fn pick(&mut self, request: PickRequest, ctx: &egui::Context) {
+    pub(super) fn pick(&mut self, request: PickRequest, ctx: &egui::Context) {
         if self.in_window.preferred {
             self.in_window.open(request);
         } else {
@@ -211,7 +123,8 @@ impl LatticeApp {
         }
     }
 
-    fn perform(&mut self, action: PendingAction, ctx: &egui::Context) {
+    /// Runs `action` now (the user agreed, or nothing would be lost).
+    pub(super) fn perform(&mut self, action: PendingAction, ctx: &egui::Context) {
         match action {
             PendingAction::New => self.state.replace(Preset::default(), None),
             PendingAction::Open => {
@@ -246,27 +159,6 @@ impl LatticeApp {
                 self.execute(Command::Save, &ctx);
             }
         }
-    }
-
-    fn export(&mut self, format: ExportFormat, path: PathBuf, ctx: &egui::Context) {
-        let s = &self.state;
-        // Reuse the heightmap on screen when it is the full-resolution current one.
-        let heightmap = s
-            .shown
-            .as_ref()
-            .filter(|sh| !sh.is_preview && sh.layers == s.preset.layers && s.solo.is_none())
-            .map(|sh| Arc::clone(&sh.heightmap));
-        // Meshes from the app get the 3D view's height scale.
-        let mut mesh = MeshOptions::for_size(s.preset.size());
-        mesh.height_scale = s.view.terrain.height_scale;
-        let job = file_jobs::ExportJob {
-            preset: s.preset.clone(),
-            heightmap,
-            format,
-            mesh,
-            path,
-        };
-        file_jobs::export(job, self.commands.sender(), ctx);
     }
 
     fn show_render(&mut self, result: super::render_result::RenderResult, ctx: &egui::Context) {

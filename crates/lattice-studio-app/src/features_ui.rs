@@ -4,7 +4,7 @@
 use super::command::{Command, CommandQueue};
 use super::gallery::Gallery;
 use super::light_pad::{compass_degrees, light_pad_ui};
-use super::panels::{labelled, ramp_editor_ui, stats_ui};
+use super::panels::{kept_slider, labelled, ramp_editor_ui, stats_ui};
 use super::preset_browser;
 use super::preview_format::preview_format;
 use super::state::{AppState, Shown};
@@ -70,11 +70,11 @@ pub fn feature_groups(
 
 fn normal_ui(ui: &mut egui::Ui, draft: &mut Preset, view: &mut ViewSettings) {
     let o = &mut draft.output;
-    ui.add(
-        egui::Slider::new(&mut o.normal_strength, 0.0..=64.0)
+    kept_slider(ui, &mut o.normal_strength, f32::MIN..=f32::MAX, |v| {
+        egui::Slider::new(v, 0.0..=64.0)
             .text("Strength")
-            .update_while_editing(false),
-    )
+            .update_while_editing(false)
+    })
     .on_hover_text("Relief of the normal map and the lit view: slopes in grey levels per pixel are multiplied by this.");
     labelled(
         ui,

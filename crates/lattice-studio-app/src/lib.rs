@@ -19,6 +19,7 @@ mod dialogs;
 mod display_image;
 mod execute;
 mod features_ui;
+mod file_commands;
 mod file_jobs;
 mod file_picker;
 mod gallery;
@@ -49,6 +50,7 @@ mod status_bar;
 mod submit;
 mod terrain;
 mod thumbnail_cache;
+mod undo_selection;
 mod view_settings;
 mod worker;
 

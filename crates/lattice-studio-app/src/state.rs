@@ -3,6 +3,7 @@
 use super::history::History;
 use super::preset_entry::PresetEntry;
 use super::render_result::RenderResult;
+use super::undo_selection::layer_to_select;
 use super::view_settings::ViewSettings;
 use crate::{
     engine::Preset,
@@ -191,6 +192,15 @@ impl AppState {
         self.preset = preset;
         self.read_only = path.as_deref().is_some_and(|p| self.is_shipped(p));
         self.path = path;
+    }
+
+    /// Goes to `preset` by an undo or redo step, selecting the layer the step brought
+    /// back (and only then changing the selection).
+    pub fn step_to(&mut self, preset: Preset) {
+        if let Some(i) = layer_to_select(&self.preset, &preset, self.layer) {
+            self.layer = i;
+        }
+        self.preset = preset;
     }
 
     /// Whether `path` is in the shipped presets folder.

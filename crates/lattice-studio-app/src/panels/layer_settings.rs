@@ -1,9 +1,11 @@
 //! The "Blend, mask and warp" group of the selected layer: blend mode, opacity,
 //! levels, mask and domain warp.
 
+use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
-use crate::engine::{BlendMode, Proximity, Warp, WarpSource};
+use crate::engine::layers::{MAX_AMPLITUDE, MAX_GAIN, MAX_OFFSET};
+use crate::engine::{BlendMode, Layer, MAX_OCTAVES, NoiseParams, Proximity, Warp, WarpSource};
 
 /// Edits the compositing settings of layer `layer` of `draft`.
 pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
@@ -18,6 +20,13 @@ pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
         .collect();
     let texture = stack.texture_noise(&stack[layer].noise);
     let l = &mut stack[layer];
+    blend_ui(ui, l);
+    mask_ui(ui, l, &others);
+    warp_ui(ui, l, &others, &texture);
+}
+
+/// Blend mode, opacity and levels of the layer.
+fn blend_ui(ui: &mut egui::Ui, l: &mut Layer) {
     labelled(
         ui,
         "Blend",
@@ -36,12 +45,20 @@ pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
     );
     ui.add(egui::Slider::new(&mut l.opacity, 0.0..=1.0).text("Opacity"))
         .on_hover_text("How much of the blended value replaces what is below");
-    ui.add(egui::Slider::new(&mut l.levels.gain, -4.0..=4.0).text("Gain"))
-        .on_hover_text("Levels: scales the layer's heights around 0.5 before blending");
-    ui.add(egui::Slider::new(&mut l.levels.offset, -1.0..=1.0).text("Offset"))
-        .on_hover_text("Levels: added after the gain");
+    kept_slider(ui, &mut l.levels.gain, -MAX_GAIN..=MAX_GAIN, |v| {
+        egui::Slider::new(v, -4.0..=4.0).text("Gain")
+    })
+    .on_hover_text("Levels: scales the layer's heights around 0.5 before blending (type a value for more than 4)");
+    kept_slider(ui, &mut l.levels.offset, -MAX_OFFSET..=MAX_OFFSET, |v| {
+        egui::Slider::new(v, -1.0..=1.0).text("Offset")
+    })
+    .on_hover_text("Levels: added after the gain");
     ui.checkbox(&mut l.levels.invert, "Invert")
         .on_hover_text("Levels: use 1 - h");
+}
+
+/// The layer whose heights mask this one (`others`: the other layers' names).
+fn mask_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String]) {
     let mut mask = l.mask.clone().unwrap_or_default();
     labelled(
         ui,
@@ -56,7 +73,7 @@ pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
                 })
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut mask, String::new(), "none");
-                    for name in &others {
+                    for name in others {
                         ui.selectable_value(&mut mask, name.clone(), name);
                     }
                 })
@@ -64,10 +81,17 @@ pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
         },
     );
     l.mask = (!mask.is_empty()).then_some(mask);
+}
+
+/// The domain warp: amplitude, and its source (own noise with its settings, or
+/// another layer); `texture` gives the size and the defaults of a new warp noise.
+fn warp_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String], texture: &NoiseParams) {
     let mut amplitude = l.warp.as_ref().map_or(0.0, |w| w.amplitude);
-    ui.add(egui::Slider::new(&mut amplitude, 0.0..=128.0).text("Warp (px)"))
-        .on_hover_text("Domain warp: the layer is sampled at positions moved by up to this many pixels by two noise fields; 0 = no warp");
-    l.set_warp_amplitude(&texture, amplitude);
+    kept_slider(ui, &mut amplitude, 0.0..=MAX_AMPLITUDE, |v| {
+        egui::Slider::new(v, 0.0..=128.0).text("Warp (px)")
+    })
+    .on_hover_text("Domain warp: the layer is sampled at positions moved by up to this many pixels by two noise fields; 0 = no warp");
+    l.set_warp_amplitude(texture, amplitude);
     let Some(w) = &mut l.warp else {
         return;
     };
@@ -85,7 +109,7 @@ pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
                 })
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut source, String::new(), "own noise");
-                    for name in &others {
+                    for name in others {
                         ui.selectable_value(&mut source, name.clone(), name);
                     }
                 })
@@ -93,16 +117,18 @@ pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
         },
     );
     match (&mut w.source, source.is_empty()) {
-        (WarpSource::Layer(_), true) => w.source = WarpSource::Noise(Warp::default_noise(&texture)),
+        (WarpSource::Layer(_), true) => w.source = WarpSource::Noise(Warp::default_noise(texture)),
         (_, false) => w.source = WarpSource::Layer(source),
         (WarpSource::Noise(n), true) => {
-            ui.add(
-                egui::Slider::new(&mut n.initial_step, 1..=texture.size)
+            kept_slider(ui, &mut n.initial_step, 1..=texture.size.max(1), |v| {
+                egui::Slider::new(v, 1..=texture.size)
                     .text("Warp step")
-                    .logarithmic(true),
-            )
+                    .logarithmic(true)
+            })
             .on_hover_text("Grid step of the warp noise's first octave: the size of the swirls");
-            ui.add(egui::Slider::new(&mut n.octaves, 1..=8).text("Warp octaves"));
+            kept_slider(ui, &mut n.octaves, 1..=MAX_OCTAVES, |v| {
+                egui::Slider::new(v, 1..=8).text("Warp octaves")
+            });
             ui.add(egui::DragValue::new(&mut n.seed).prefix("warp seed "));
             labelled(
                 ui,

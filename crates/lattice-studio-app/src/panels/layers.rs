@@ -38,6 +38,18 @@ pub fn layers_ui(
     panel: &mut LayersPanel,
 ) {
     *layer = (*layer).min(draft.layers.len() - 1);
+    stack_buttons_ui(ui, draft, layer, solo);
+    layer_rows_ui(ui, draft, layer, solo, panel);
+    rename_ui(ui, draft, *layer, panel);
+}
+
+/// Add, duplicate, delete and move the selected layer.
+fn stack_buttons_ui(
+    ui: &mut egui::Ui,
+    draft: &mut Preset,
+    layer: &mut usize,
+    solo: &mut Option<usize>,
+) {
     let sel = *layer;
     ui.horizontal_wrapped(|ui| {
         let full = draft.layers.len() >= MAX_LAYERS;
@@ -91,6 +103,17 @@ pub fn layers_ui(
             *solo = None;
         }
     });
+}
+
+/// One row per layer, top layer first: thumbnail, visibility, solo, and the name that
+/// selects it.
+fn layer_rows_ui(
+    ui: &mut egui::Ui,
+    draft: &mut Preset,
+    layer: &mut usize,
+    solo: &mut Option<usize>,
+    panel: &mut LayersPanel,
+) {
     let ctx = ui.ctx().clone();
     // Top layer first, as in image editors.
     for i in (0..draft.layers.len()).rev() {
@@ -122,7 +145,11 @@ pub fn layers_ui(
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
     }
-    let sel = *layer;
+}
+
+/// The selected layer's name, applied when the field loses focus (a refused name is
+/// said and the old one comes back).
+fn rename_ui(ui: &mut egui::Ui, draft: &mut Preset, sel: usize, panel: &mut LayersPanel) {
     let typing = panel.typing;
     let (at, name) = panel
         .rename

@@ -2,6 +2,7 @@
 
 mod flat_hint;
 mod functions;
+mod kept_slider;
 mod labelled;
 mod layer_settings;
 mod layers;
@@ -14,6 +15,7 @@ mod texture;
 
 pub use flat_hint::flat_hint_ui;
 pub use functions::functions_ui;
+pub(crate) use kept_slider::kept_slider;
 pub(crate) use labelled::labelled;
 pub use layer_settings::layer_settings_ui;
 pub use layers::{LayersPanel, layers_ui};

@@ -1,5 +1,6 @@
 //! The "Output" group: contrast, luminance, auto-levels, transparency and tint.
 
+use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
 
@@ -7,19 +8,19 @@ use crate::engine::Preset;
 /// semi-transparent mode (a view setting, not part of the preset).
 pub fn output_ui(ui: &mut egui::Ui, preset: &mut Preset, transparent: &mut bool) {
     let o = &mut preset.output;
-    ui.add(
-        egui::Slider::new(&mut o.contrast, 0.0..=8.0)
+    kept_slider(ui, &mut o.contrast, f32::MIN..=f32::MAX, |v| {
+        egui::Slider::new(v, 0.0..=8.0)
             .update_while_editing(false)
-            .text("Contrast"),
-    )
+            .text("Contrast")
+    })
     .on_hover_text(
         "Scales heights around mid grey: grey = 0.5 + (h - 0.5) x contrast + luminance.",
     );
-    ui.add(
-        egui::Slider::new(&mut o.luminance, -1.0..=1.0)
+    kept_slider(ui, &mut o.luminance, f32::MIN..=f32::MAX, |v| {
+        egui::Slider::new(v, -1.0..=1.0)
             .update_while_editing(false)
-            .text("Luminance"),
-    )
+            .text("Luminance")
+    })
     .on_hover_text("Added to every grey value after contrast.");
     ui.checkbox(&mut o.auto_levels, "Auto levels")
         .on_hover_text("Stretch the texture's darkest..brightest values to black..white before contrast and luminance.");

@@ -1,9 +1,10 @@
 //! The "Texture" group: size, seed, octaves, initial step, persistence, displacement.
 
+use super::kept_slider::kept_slider;
 use super::labelled::labelled;
-use crate::engine::MAX_SIZE;
 use crate::engine::random::mix32;
-use crate::{engine::Displacement, engine::Preset};
+use crate::engine::{Displacement, NoiseParams, Preset};
+use crate::engine::{MAX_OCTAVES, MAX_SIZE};
 
 /// Power-of-two sizes offered in the size menu.
 const SIZES: [u32; 7] = [128, 256, 512, 1024, 2048, 4096, 8192];
@@ -21,8 +22,24 @@ fn random_seed(previous: i32) -> i32 {
 pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
     let stack = &mut preset.layers;
     let layer = layer.min(stack.len() - 1);
-    let mut size = stack.size();
+    let size = size_ui(ui, stack.size());
+    if size != stack.size() && size > 0 {
+        *stack = stack.resized(size);
+    }
+    let n = &mut stack[layer].noise;
+    seed_ui(ui, n);
+    octaves_ui(ui, n, size);
+    displacement_ui(ui, n);
     let mut tileable = stack.tileable();
+    ui.checkbox(&mut tileable, "Tileable")
+        .on_hover_text("Wrap every octave's grid of every layer so the texture repeats seamlessly (needs power-of-two size and step).");
+    if tileable != stack.tileable() {
+        stack.set_tileable(tileable);
+    }
+}
+
+/// The size menu and the custom size field; returns the size chosen.
+fn size_ui(ui: &mut egui::Ui, mut size: u32) -> u32 {
     labelled(
         ui,
         "Size",
@@ -40,6 +57,8 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
                 egui::DragValue::new(&mut size)
                     .update_while_editing(false)
                     .range(16..=MAX_SIZE)
+                    // A preset smaller than 16 px (valid) is shown, not raised.
+                    .clamp_existing_to_range(false)
                     .speed(4)
                     .suffix(" px"),
             )
@@ -47,11 +66,11 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
             r
         },
     );
-    if size != stack.size() && size > 0 {
-        *stack = stack.resized(size);
-    }
-    let n = &mut stack[layer].noise;
+    size
+}
 
+/// The layer's seed and the button that draws a new one.
+fn seed_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
     labelled(
         ui,
         "Seed",
@@ -71,12 +90,15 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
     {
         n.seed = random_seed(n.seed);
     }
+}
 
-    ui.add(
-        egui::Slider::new(&mut n.octaves, 1..=16)
+/// Octave count, first step and persistence of the layer (steps up to `size`).
+fn octaves_ui(ui: &mut egui::Ui, n: &mut NoiseParams, size: u32) {
+    kept_slider(ui, &mut n.octaves, 0..=MAX_OCTAVES, |v| {
+        egui::Slider::new(v, 1..=16)
             .text("Octaves")
-            .update_while_editing(false),
-    )
+            .update_while_editing(false)
+    })
     .on_hover_text("Number of layers; each one halves the grid step and adds finer detail. Steps below one pixel are skipped.");
 
     let mut step = n.initial_step;
@@ -106,7 +128,10 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
             .update_while_editing(false),
     )
     .on_hover_text("How strong the fine octaves are: octave amplitude is (step/size)^(1 - persistence). 0 = smooth, 1 = every octave equally strong.");
+}
 
+/// The per-octave grid shift of the layer.
+fn displacement_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
     labelled(
         ui,
         "Grid displacement",
@@ -132,10 +157,4 @@ pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
             .response
         },
     );
-
-    ui.checkbox(&mut tileable, "Tileable")
-        .on_hover_text("Wrap every octave's grid of every layer so the texture repeats seamlessly (needs power-of-two size and step).");
-    if tileable != stack.tileable() {
-        stack.set_tileable(tileable);
-    }
 }
