@@ -349,3 +349,30 @@ fn a_preset_without_subcommand_is_accepted() {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn octaves_auto_reaches_one_pixel_and_info_says_how_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("auto.r32");
+    let d = preset("default.ron");
+    let d = d.to_str().unwrap();
+    let args = ["render", d, "--size", "2048", "--octaves", "auto"];
+    ok(&run(
+        &[&args[..], &["--out", out.to_str().unwrap()]].concat()
+    ));
+    let mut want = NoiseParams::default().resized(2048);
+    want.auto_octaves = true;
+    // Step 512 down to 1: ten octaves where the preset's own count stops at 8.
+    assert_eq!(want.octave_count(), 10);
+    assert_eq!(read_r32(&out), heights(&want));
+
+    // A PNG carries the preset with the flag, and `info` prints the count it gives.
+    let saved = dir.path().join("auto.png");
+    ok(&run(
+        &[&args[..], &["--out", saved.to_str().unwrap()]].concat()
+    ));
+    let info = run(&["info", saved.to_str().unwrap()]);
+    ok(&info);
+    let text = String::from_utf8_lossy(&info.stdout);
+    assert!(text.contains("auto: 10 octaves"), "{text}");
+}

@@ -182,3 +182,18 @@ fn gallery_shows_thumbnails_rendered_in_the_background() {
     assert_eq!(h.query_all_by_label("default").count(), 1);
     assert!(h.query_all_by_role(Role::Button).count() >= n);
 }
+
+#[test]
+fn auto_octaves_are_a_checkbox_that_shows_the_count() {
+    let mut h = harness();
+    settled(&mut h);
+    assert!(!h.state().state().preset.noise().auto_octaves);
+    h.get_by_role_and_label(Role::CheckBox, "Auto").click();
+    step_until(&mut h, "auto octaves", |a| {
+        a.state().preset.noise().auto_octaves
+    });
+    settled(&mut h);
+    // The default preset at 512 reaches one pixel in 8 octaves.
+    h.get_by_label("8 octaves at 512 px");
+    assert!(h.state().state().is_dirty());
+}

@@ -2,7 +2,7 @@
 
 use super::stdout::write_stdout;
 use crate::engine::Preset;
-use crate::engine::{Layer, LayerStack, WarpSource};
+use crate::engine::{Layer, LayerStack, NoiseParams, WarpSource};
 use crate::files::PresetFiles;
 use clap::Args;
 use std::fmt::Write;
@@ -49,12 +49,22 @@ pub fn describe(preset: &Preset) -> String {
     s
 }
 
+/// "5 octaves", or "auto: 8 octaves" with the count auto octaves give at the texture's
+/// size (`noise` already at that size).
+fn octaves_text(noise: &NoiseParams) -> String {
+    if noise.auto_octaves {
+        format!("auto: {} octaves", noise.octave_count())
+    } else {
+        format!("{} octaves", noise.octaves)
+    }
+}
+
 /// `N. name: function fade source, seed, octaves x step; blend opacity [levels] [mask]
 /// [warp]`.
 fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
-    let n = &l.noise;
+    let n = &stack.texture_noise(&l.noise);
     let mut s = format!(
-        "{:>2}. {}{}: {} {} {}, seed {}, {} octaves from step {}; {} {:.2}",
+        "{:>2}. {}{}: {} {} {}, seed {}, {} from step {}; {} {:.2}",
         i + 1,
         l.name,
         if l.enabled { "" } else { " (disabled)" },
@@ -62,7 +72,7 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
         n.fade.id(),
         n.random.id(),
         n.seed,
-        n.octaves,
+        octaves_text(n),
         n.initial_step,
         l.blend.id(),
         l.opacity,
@@ -85,11 +95,11 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
                 let wn = stack.texture_noise(wn);
                 let _ = write!(
                     s,
-                    ", warp {} px by {} (step {}, {} octaves)",
+                    ", warp {} px by {} (step {}, {})",
                     w.amplitude,
                     wn.proximity.id(),
                     wn.initial_step,
-                    wn.octaves
+                    octaves_text(&wn)
                 );
             }
             WarpSource::Layer(name) => {

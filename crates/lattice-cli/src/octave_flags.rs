@@ -1,7 +1,44 @@
-//! Parsers of the octave-law flags (`--octave-law`, `--lacunarity`, `--origin`): each bad
-//! value is refused with the rule in one line.
+//! Parsers of the octave flags (`--octaves`, `--octave-law`, `--lacunarity`, `--origin`):
+//! each bad value is refused with the rule in one line.
 
-use crate::engine::OctaveLaw;
+use crate::engine::{MAX_OCTAVES, NoiseParams, OctaveLaw};
+
+/// What `--octaves` asks for: a fixed count, or `auto` (down to one-pixel steps at any
+/// size, [`NoiseParams::auto_octaves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OctaveCount {
+    /// This many octaves (those with a step below one pixel are skipped).
+    Count(u32),
+    /// As many octaves as the size has room for.
+    Auto,
+}
+
+impl OctaveCount {
+    /// Applies the choice to `noise`; a fixed count switches auto off.
+    pub fn set(self, noise: &mut NoiseParams) {
+        match self {
+            OctaveCount::Count(k) => {
+                noise.octaves = k;
+                noise.auto_octaves = false;
+            }
+            OctaveCount::Auto => noise.auto_octaves = true,
+        }
+    }
+}
+
+/// `auto` or a whole number of octaves in 0..=MAX_OCTAVES.
+pub(super) fn parse_octaves(s: &str) -> Result<OctaveCount, String> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("auto") {
+        return Ok(OctaveCount::Auto);
+    }
+    match t.parse::<u32>() {
+        Ok(k) if k <= MAX_OCTAVES => Ok(OctaveCount::Count(k)),
+        _ => Err(format!(
+            "octaves {s} is not allowed: give auto or a whole number from 0 to {MAX_OCTAVES}"
+        )),
+    }
+}
 
 /// Largest origin component the parameters accept (cells of octave 0).
 const MAX_ORIGIN: f64 = 1e9;
@@ -46,6 +83,24 @@ mod tests {
 
     #[test]
     fn octave_flags_parse_and_refuse() {
+        assert_eq!(parse_octaves("auto"), Ok(OctaveCount::Auto));
+        assert_eq!(parse_octaves("0"), Ok(OctaveCount::Count(0)));
+        assert_eq!(parse_octaves("32"), Ok(OctaveCount::Count(32)));
+        for bad in ["33", "99", "-1", "1.5", "", "many"] {
+            let e = parse_octaves(bad).unwrap_err();
+            assert!(
+                e.contains(&format!("octaves {bad} ")) && e.contains("auto"),
+                "{e}"
+            );
+        }
+        let mut n = NoiseParams {
+            auto_octaves: true,
+            ..NoiseParams::default()
+        };
+        OctaveCount::Count(5).set(&mut n);
+        assert_eq!((n.octaves, n.auto_octaves), (5, false));
+        OctaveCount::Auto.set(&mut n);
+        assert_eq!((n.octaves, n.auto_octaves), (5, true));
         assert_eq!(parse_octave_law("classic"), Ok(OctaveLaw::Classic));
         let e = parse_octave_law("fbm").unwrap_err();
         assert!(e.contains("fbm") && e.contains("original"), "{e}");

@@ -1,7 +1,9 @@
 //! Parameter flags that override a preset; shared by `render`, `bench` and the app.
 
 use super::layer_flags::LayerFlags;
-use super::octave_flags::{parse_lacunarity, parse_octave_law, parse_origin};
+use super::octave_flags::{
+    OctaveCount, parse_lacunarity, parse_octave_law, parse_octaves, parse_origin,
+};
 use crate::command_text::param_flag::ParamFlag;
 use crate::engine::Preset;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
@@ -27,9 +29,10 @@ pub struct Overrides {
     /// Seed of the random source.
     #[arg(long = ParamFlag::Seed.name(), value_name = "S", allow_negative_numbers = true)]
     pub seed: Option<i32>,
-    /// Number of octaves (0..=32; octaves whose step falls below 1 are skipped).
-    #[arg(long = ParamFlag::Octaves.name(), value_name = "K")]
-    pub octaves: Option<u32>,
+    /// Number of octaves (0..=32; octaves whose step falls below 1 are skipped), or
+    /// `auto`: octaves down to a one-pixel step, so a larger size gets finer detail.
+    #[arg(long = ParamFlag::Octaves.name(), value_name = "K|auto", value_parser = parse_octaves)]
+    pub octaves: Option<OctaveCount>,
     /// Grid step of the first octave in pixels (1..=size).
     #[arg(long = ParamFlag::InitialStep.name(), value_name = "N")]
     pub initial_step: Option<u32>,
@@ -151,7 +154,7 @@ impl Overrides {
             noise.seed = v;
         }
         if let Some(v) = self.octaves {
-            noise.octaves = v;
+            v.set(noise);
         }
         if let Some(v) = self.persistence {
             noise.persistence = v;

@@ -23,6 +23,11 @@ pub struct NoiseParams {
     pub seed: i32,
     /// Number of octaves; octave `k` has step `initial_step / 2^k` (skipped below 1).
     pub octaves: u32,
+    /// Detail at any size: octaves go on down to a step of one pixel (at most
+    /// [`MAX_OCTAVES`]), so a larger texture gets more octaves instead of bigger pixels;
+    /// `octaves` is then ignored (kept for when this is switched off).
+    #[serde(skip_serializing_if = "is_false")]
+    pub auto_octaves: bool,
     /// Grid step of octave 0 in pixels (the original's "initial step", lambda).
     pub initial_step: u32,
     /// The original's persistence slider `p` in 0..=1: octave amplitude is `(step/size)^(1-p)`.
@@ -56,6 +61,7 @@ impl Default for NoiseParams {
             size: 512,
             seed: 0,
             octaves: 8,
+            auto_octaves: false,
             initial_step: 128,
             persistence: 0.5,
             displacement: Displacement::None,
@@ -139,12 +145,24 @@ impl NoiseParams {
     /// The step of every octave that is computed, in pixels (steps below 1 are skipped).
     /// Whole numbers under the original law; possibly fractional under the classic law.
     pub fn steps(&self) -> impl Iterator<Item = f64> + '_ {
-        (0..self.octaves.min(MAX_OCTAVES))
+        let count = if self.auto_octaves {
+            MAX_OCTAVES
+        } else {
+            self.octaves.min(MAX_OCTAVES)
+        };
+        (0..count)
             .map(move |k| match self.octave_law {
                 OctaveLaw::Original => f64::from(self.initial_step >> k.min(31)),
                 OctaveLaw::Classic => f64::from(self.initial_step) / self.lacunarity.powi(k as i32),
             })
             .take_while(|&s| s >= 1.0)
+    }
+
+    /// How many octaves are computed: those of [`Self::steps`]. With
+    /// [`Self::auto_octaves`] this grows with the size (8 for the default preset at 512,
+    /// 11 at 4096).
+    pub fn octave_count(&self) -> u32 {
+        self.steps().count() as u32
     }
 
     /// The amplitude of octave `k` of step `step`.
@@ -172,6 +190,12 @@ impl NoiseParams {
             ..self.clone()
         }
     }
+}
+
+/// serde's test for leaving a switched-off flag out of a preset file, so files written
+/// before the flag existed and after stay the same.
+pub(crate) fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[cfg(test)]

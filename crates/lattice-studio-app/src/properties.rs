@@ -26,7 +26,14 @@ pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static
     }
     rows.extend([
         ("Seed", n.seed.to_string()),
-        ("Octaves", n.octaves.to_string()),
+        (
+            "Octaves",
+            if n.auto_octaves {
+                format!("auto ({})", n.octave_count())
+            } else {
+                n.octaves.to_string()
+            },
+        ),
         ("Initial step", format!("{} px", n.initial_step)),
         ("Persistence", format!("{:.2}", n.persistence)),
         ("Displacement", n.displacement.id().to_owned()),
@@ -82,7 +89,11 @@ pub fn default_file_stem(preset: &Preset) -> String {
     }
     parts.extend([
         n.fade.id().to_owned(),
-        format!("{}oct", n.octaves),
+        if n.auto_octaves {
+            "autooct".to_owned()
+        } else {
+            format!("{}oct", n.octaves)
+        },
         format!("step{}", n.initial_step),
         format!("seed{}", n.seed),
         format!("{}px", n.size),

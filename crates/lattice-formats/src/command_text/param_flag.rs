@@ -119,6 +119,7 @@ impl ParamFlag {
         Some(match self {
             ParamFlag::Size => n.size.to_string(),
             ParamFlag::Seed => n.seed.to_string(),
+            ParamFlag::Octaves if n.auto_octaves => "auto".to_owned(),
             ParamFlag::Octaves => n.octaves.to_string(),
             ParamFlag::InitialStep => n.initial_step.to_string(),
             ParamFlag::Persistence => n.persistence.to_string(),

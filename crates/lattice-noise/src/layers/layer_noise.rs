@@ -17,6 +17,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 struct LayerNoise {
     seed: i32,
     octaves: u32,
+    #[serde(skip_serializing_if = "crate::noise_params::is_false")]
+    auto_octaves: bool,
     initial_step: u32,
     persistence: f64,
     displacement: Displacement,
@@ -38,6 +40,7 @@ impl From<&NoiseParams> for LayerNoise {
             tileable: _,
             seed,
             octaves,
+            auto_octaves,
             initial_step,
             persistence,
             displacement,
@@ -53,6 +56,7 @@ impl From<&NoiseParams> for LayerNoise {
         LayerNoise {
             seed,
             octaves,
+            auto_octaves,
             initial_step,
             persistence,
             displacement,
@@ -81,6 +85,7 @@ impl LayerNoise {
         let LayerNoise {
             seed,
             octaves,
+            auto_octaves,
             initial_step,
             persistence,
             displacement,
@@ -96,6 +101,7 @@ impl LayerNoise {
         NoiseParams {
             seed,
             octaves,
+            auto_octaves,
             initial_step,
             persistence,
             displacement,
@@ -133,6 +139,7 @@ mod tests {
             size: 64,
             seed: -7,
             octaves: 3,
+            auto_octaves: true,
             initial_step: 16,
             persistence: 0.25,
             displacement: Displacement::Quarter,

@@ -2,6 +2,7 @@
 //! function and choice, the original tool's numbers, libnoise's, the proximity formulas
 //! and windows rendered apart. One test binary, linked once.
 
+mod auto_octaves;
 mod engine_properties;
 mod libnoise_fidelity;
 mod original_mode;

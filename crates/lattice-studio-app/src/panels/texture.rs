@@ -94,12 +94,23 @@ fn seed_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
 
 /// Octave count, first step and persistence of the layer (steps up to `size`).
 fn octaves_ui(ui: &mut egui::Ui, n: &mut NoiseParams, size: u32) {
-    kept_slider(ui, &mut n.octaves, 0..=MAX_OCTAVES, |v| {
-        egui::Slider::new(v, 1..=16)
-            .text("Octaves")
-            .update_while_editing(false)
-    })
-    .on_hover_text("Number of layers; each one halves the grid step and adds finer detail. Steps below one pixel are skipped.");
+    ui.horizontal(|ui| {
+        ui.add_enabled_ui(!n.auto_octaves, |ui| {
+            kept_slider(ui, &mut n.octaves, 0..=MAX_OCTAVES, |v| {
+                egui::Slider::new(v, 1..=16)
+                    .text("Octaves")
+                    .update_while_editing(false)
+            })
+            .on_hover_text("Number of layers; each one halves the grid step and adds finer detail. Steps below one pixel are skipped.");
+        });
+        ui.checkbox(&mut n.auto_octaves, "Auto").on_hover_text(
+            "Octaves down to a one-pixel step: a larger texture gets finer detail instead of bigger pixels",
+        );
+    });
+    if n.auto_octaves {
+        let count = NoiseParams { size, ..n.clone() }.octave_count();
+        ui.weak(format!("{count} octaves at {size} px"));
+    }
 
     let mut step = n.initial_step;
     labelled(
