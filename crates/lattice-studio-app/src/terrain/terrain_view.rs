@@ -212,27 +212,7 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
     let camera = view
         .camera
         .get_or_insert_with(|| OrbitCamera::framing(extent, mid));
-    let shift = ui.input(|i| i.modifiers.shift);
-    let delta = response.drag_delta();
-    let mut moving = response.dragged();
-    if response.dragged_by(PointerButton::Secondary)
-        || (shift && response.dragged_by(PointerButton::Primary))
-    {
-        camera.pan(delta.x, delta.y, rect.height());
-    } else if response.dragged_by(PointerButton::Primary) {
-        camera.orbit(delta.x, delta.y);
-    }
-    if response.hovered() {
-        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-        let factor = (scroll * 0.002).exp() * ui.input(|i| i.zoom_delta());
-        if (factor - 1.0).abs() > 1e-4 {
-            camera.zoom(factor, (0.05 * extent, 8.0 * extent));
-            moving = true;
-        }
-    }
-    if response.double_clicked() {
-        *camera = OrbitCamera::framing(extent, mid);
-    }
+    let mut moving = steer_camera(ui, &response, camera, extent, mid);
     if let Some(bench) = view.bench.as_mut() {
         // The bench turns the camera as a drag would (coarse mesh), unless it is set to
         // "full", which times the full mesh.
@@ -268,7 +248,45 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
         rect,
         callback: Arc::new(callback),
     });
-    let caption = match view.shown {
+    paint_caption(&painter, rect, view.shown.as_ref());
+}
+
+/// Orbits, pans, zooms or reframes `camera` from this frame's pointer input on the
+/// view; true while the camera moves (the mesher then draws its coarse mesh).
+fn steer_camera(
+    ui: &egui::Ui,
+    response: &egui::Response,
+    camera: &mut OrbitCamera,
+    extent: f32,
+    mid: f32,
+) -> bool {
+    let shift = ui.input(|i| i.modifiers.shift);
+    let delta = response.drag_delta();
+    let mut moving = response.dragged();
+    if response.dragged_by(PointerButton::Secondary)
+        || (shift && response.dragged_by(PointerButton::Primary))
+    {
+        camera.pan(delta.x, delta.y, response.rect.height());
+    } else if response.dragged_by(PointerButton::Primary) {
+        camera.orbit(delta.x, delta.y);
+    }
+    if response.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        let factor = (scroll * 0.002).exp() * ui.input(|i| i.zoom_delta());
+        if (factor - 1.0).abs() > 1e-4 {
+            camera.zoom(factor, (0.05 * extent, 8.0 * extent));
+            moving = true;
+        }
+    }
+    if response.double_clicked() {
+        *camera = OrbitCamera::framing(extent, mid);
+    }
+    moving
+}
+
+/// The mesh's size and build time and the controls, on a dark backing at the bottom left.
+fn paint_caption(painter: &egui::Painter, rect: egui::Rect, shown: Option<&MeshInfo>) {
+    let caption = match shown {
         Some(m) => format!(
             "{0} x {0} vertices (built in {1:.0} ms{2})   drag: orbit   right or Shift+drag: pan   wheel: zoom   double click: reset",
             m.resolution,
