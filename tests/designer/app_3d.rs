@@ -71,3 +71,33 @@ fn typing_a_2_in_a_text_field_does_not_switch() {
     h.step();
     assert_eq!(h.state().state().view.kind, PreviewKind::Flat);
 }
+
+#[test]
+fn the_water_follows_the_ramps_shoreline_until_moved_by_hand() {
+    let mut h = harness();
+    settled(&mut h);
+    let mut draft = h.state().state().preset.clone();
+    draft.output.ramp = lattice_studio::ColorRamp::builtin("terrain");
+    h.state()
+        .push(lattice_studio::app::Command::SetParams(Box::new(draft)));
+    settled(&mut h);
+    h.get_by_label("3D").click();
+    h.step();
+    h.step();
+    h.get_by_label("Water").click();
+    h.step();
+    h.step();
+    // The terrain ramp turns from water to sand at 0.47.
+    assert_eq!(h.state().state().view.terrain.water_level, 0.47);
+    assert!(h.state().state().view.terrain.water_at_shoreline);
+    // Moving the level by hand keeps the user's level.
+    h.get_by_role_and_label(Role::Slider, "Level").focus();
+    h.key_press(egui::Key::ArrowLeft);
+    h.step();
+    h.step();
+    let t = h.state().state().view.terrain;
+    assert!(!t.water_at_shoreline);
+    assert!(t.water_level < 0.47, "{}", t.water_level);
+    h.step();
+    assert_eq!(h.state().state().view.terrain.water_level, t.water_level);
+}

@@ -197,3 +197,37 @@ fn auto_octaves_are_a_checkbox_that_shows_the_count() {
     h.get_by_label("8 octaves at 512 px");
     assert!(h.state().state().is_dirty());
 }
+
+#[test]
+fn a_snapshot_is_compared_with_the_current_texture_until_dropped() {
+    let mut h = harness();
+    settled(&mut h);
+    assert!(h.query_by_label("Compare A/B").is_none());
+    h.get_by_role_and_label(Role::Button, "Snapshot").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().comparing(), Some(0.5));
+    // A change renders B while A stays: the split is still shown.
+    let mut draft = h.state().state().preset.clone();
+    draft.noise_mut().seed += 1;
+    h.state()
+        .push(lattice_studio::app::Command::SetParams(Box::new(draft)));
+    settled(&mut h);
+    assert_eq!(h.state().comparing(), Some(0.5));
+    h.get_by_role_and_label(Role::CheckBox, "Compare A/B")
+        .click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().comparing(), None);
+    h.get_by_role_and_label(Role::CheckBox, "Compare A/B")
+        .click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().comparing(), Some(0.5));
+    h.get_by_role_and_label(Role::Button, "Drop snapshot")
+        .click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().comparing(), None);
+    assert!(h.query_by_label("Compare A/B").is_none());
+}

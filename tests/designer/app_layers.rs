@@ -156,3 +156,39 @@ fn a_warped_masked_three_layer_texture_saves_renders_and_packs_the_same() {
     assert!(app.pixels().all(|p| p.0[3] == 255));
     assert!(app.pixels().any(|p| p.0[0] != p.0[1]));
 }
+
+#[test]
+fn layer_controls_name_their_layer_and_a_texture_reseed_reseeds_every_layer() {
+    let mut h = harness();
+    settled(&mut h);
+    h.get_by_role_and_label(Role::Button, "Add layer").click();
+    settled(&mut h);
+    let before = h.state().state().preset.clone();
+    let top = &before.layers[1];
+    // The per-layer groups sit under the selected layer's name, its row says how it
+    // blends, at what opacity.
+    h.get_by_label(&format!("Layer '{}'", top.name));
+    h.get_by_label(&lattice_studio::app::layer_row_text(top));
+    h.get_by_label("Whole texture");
+
+    h.get_by_role_and_label(Role::Button, "Random seed").click();
+    settled(&mut h);
+    let one = h.state().state().preset.clone();
+    assert_ne!(one.layers[1].noise.seed, before.layers[1].noise.seed);
+    assert_eq!(one.layers[0].noise.seed, before.layers[0].noise.seed);
+
+    h.get_by_role_and_label(Role::Button, "Reseed every layer")
+        .click();
+    settled(&mut h);
+    let all = h.state().state().preset.clone();
+    for i in 0..2 {
+        assert_ne!(
+            all.layers[i].noise.seed, one.layers[i].noise.seed,
+            "layer {i}"
+        );
+    }
+    // One undo step each.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    settled(&mut h);
+    assert_eq!(h.state().state().preset, one);
+}

@@ -5,7 +5,7 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lattice_studio::app::{Command, LatticeApp};
+use lattice_studio::app::{Command, LatticeApp, layer_row_text};
 use lattice_studio::engine::{Preset, Warp, WarpSource};
 use lattice_studio::files::PresetFiles as _;
 use std::path::{Path, PathBuf};
@@ -14,12 +14,13 @@ use crate::common;
 use common::app::{harness, settled, step_until};
 
 /// Every group header of the side panel.
-const GROUPS: [&str; 11] = [
+const GROUPS: [&str; 12] = [
     "Layers",
-    "Blend, mask and warp",
-    "Packed channels",
-    "Texture",
+    "Noise",
     "Functions",
+    "Blend, mask and warp",
+    "Size and tiling",
+    "Packed channels",
     "Output",
     "Colour",
     "Normal map and light",
@@ -76,7 +77,7 @@ fn look_around(h: &mut Harness<'_, LatticeApp>, want: &Preset, name: &str) {
     // layer selected. Then everything flipped back.
     for pass in 0..3 {
         for layer in want.layers.layers().iter().filter(|_| pass < 2) {
-            let row = format!("{}  ({})", layer.name, layer.blend.id());
+            let row = layer_row_text(layer);
             h.get_by_label(&row).click();
             frames(h);
             let selected = h.state().state().layer;
@@ -196,11 +197,7 @@ fn undo_and_redo_select_the_layer_they_change() {
     h.state().push(Command::SetParams(Box::new(edited.clone())));
     frames(&mut h);
     let top = before.layers.len() - 1;
-    let row = format!(
-        "{}  ({})",
-        before.layers[top].name,
-        before.layers[top].blend.id()
-    );
+    let row = layer_row_text(&before.layers[top]);
     h.get_by_label(&row).click();
     frames(&mut h);
     assert_eq!(h.state().state().layer, top);

@@ -3,6 +3,7 @@
 
 use super::LatticeApp;
 use super::notices;
+use super::terrain::shoreline::shoreline;
 use super::terrain::terrain_view::{TerrainInputs, terrain_view_ui};
 use super::terrain::view_bar::view_bar_ui;
 use crate::preview_kind::PreviewKind;
@@ -11,8 +12,15 @@ use egui::Rect;
 impl LatticeApp {
     /// Draws the central panel; `gl_available` when the window renders with OpenGL.
     pub(super) fn central_panel(&mut self, ui: &mut egui::Ui, gl_available: bool) {
-        let has_ramp = self.state.preset.output.ramp.is_some();
-        view_bar_ui(ui, &mut self.state.view, has_ramp, &self.commands);
+        let ramp = self.state.preset.output.ramp.as_ref();
+        let ramp_facts = (ramp.is_some(), ramp.and_then(shoreline));
+        view_bar_ui(
+            ui,
+            &mut self.state.view,
+            ramp_facts,
+            &mut self.compare,
+            &self.commands,
+        );
         let clip = Rect::from_min_size(ui.cursor().min, ui.available_size());
         self.preview_rect = Some(clip);
         if self.state.view.kind == PreviewKind::Terrain {
@@ -31,7 +39,7 @@ impl LatticeApp {
             let see_through = self.submitted.as_ref().is_some_and(|w| w.mode.has_alpha());
             self.hover = self.view.ui(
                 ui,
-                self.texture.as_ref(),
+                (self.texture.as_ref(), self.compare.as_ref()),
                 self.state.preset.size(),
                 see_through,
                 hm,

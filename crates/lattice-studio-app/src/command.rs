@@ -73,6 +73,10 @@ pub enum Command {
     MeshBuilt(Box<ViewMesh>),
     /// Put the 3D camera back to its starting view.
     ResetCamera,
+    /// Keep the image on screen as the A side of an A/B comparison.
+    TakeSnapshot,
+    /// Forget the A/B snapshot.
+    DropSnapshot,
     /// Show an error message in the window.
     Error(String),
     /// Close the window (asks first when there are unsaved changes).

@@ -2,6 +2,7 @@
 
 use super::LatticeApp;
 use super::command::Command;
+use super::compare::Compare;
 use super::dialogs::ConfirmAnswer;
 use super::file_jobs;
 use super::pick_request::{PickPurpose, PickRequest};
@@ -100,6 +101,16 @@ impl LatticeApp {
             Command::SetPreviewKind(kind) => s.view.kind = kind,
             Command::MeshBuilt(mesh) => self.terrain.mesh_built(mesh),
             Command::ResetCamera => self.terrain.reset_camera(),
+            Command::TakeSnapshot => match &self.shown_image {
+                Some(image) => {
+                    self.compare = Some(Compare::of(ctx, std::sync::Arc::clone(image)));
+                    s.info("snapshot taken: A is the texture as it is now");
+                }
+                None => {
+                    s.error("nothing to take a snapshot of yet: the texture is still rendering")
+                }
+            },
+            Command::DropSnapshot => self.compare = None,
             Command::Error(e) => s.error(e),
         }
     }
@@ -183,9 +194,12 @@ impl LatticeApp {
             wrap_mode: egui::TextureWrapMode::ClampToEdge,
             mipmap_mode: Some(egui::TextureFilter::Linear),
         };
+        let image = std::sync::Arc::new(result.image);
+        self.shown_image = Some(std::sync::Arc::clone(&image));
+        let image = egui::ImageData::Color(image);
         match &mut self.texture {
-            Some(tex) => tex.set(result.image, options),
-            None => self.texture = Some(ctx.load_texture("preview", result.image, options)),
+            Some(tex) => tex.set(image, options),
+            None => self.texture = Some(ctx.load_texture("preview", image, options)),
         }
     }
 }

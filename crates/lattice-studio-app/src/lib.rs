@@ -15,6 +15,7 @@ use lattice_noise as engine;
 mod central_panel;
 mod classic_view;
 mod command;
+mod compare;
 mod dialogs;
 mod display_image;
 mod execute;
@@ -56,6 +57,7 @@ mod worker;
 
 pub use command::Command;
 pub use file_picker::{FilePicker, NativePicker, ScriptedPicker};
+pub use panels::layer_row_text;
 pub use pick_request::{PickPurpose, PickRequest};
 pub use preset_browser::{APP_ID, shipped_preset_dir, user_preset_dir};
 pub use preset_entry::PresetEntry;
@@ -108,6 +110,10 @@ pub struct LatticeApp {
     picker: Box<dyn FilePicker>,
     view: PreviewView,
     texture: Option<egui::TextureHandle>,
+    /// The image of [`Self::texture`], kept for a snapshot.
+    shown_image: Option<std::sync::Arc<egui::ColorImage>>,
+    /// The A/B comparison, once a snapshot was taken.
+    compare: Option<compare::Compare>,
     /// What the worker was last asked to render.
     submitted: Option<worker::RenderJob>,
     /// Preset thumbnails for the gallery.
@@ -164,6 +170,8 @@ impl LatticeApp {
             picker,
             view: PreviewView::default(),
             texture: None,
+            shown_image: None,
+            compare: None,
             submitted: None,
             gallery: gallery::Gallery::default(),
             shown_job: 0,
@@ -184,6 +192,11 @@ impl LatticeApp {
     /// The mesh the 3D view shows (or is about to upload), once one was built.
     pub fn terrain_mesh(&self) -> Option<MeshInfo> {
         self.terrain.mesh_info()
+    }
+
+    /// Where the A/B split stands while a snapshot is compared (for tests).
+    pub fn comparing(&self) -> Option<f32> {
+        self.compare.as_ref().filter(|c| c.on).map(|c| c.split)
     }
 
     /// The document and view state (for tests and embedding).

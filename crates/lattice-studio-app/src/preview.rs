@@ -1,5 +1,6 @@
 //! The central preview: fitted texture, wheel zoom around the cursor, drag to pan.
 
+use crate::compare::Compare;
 use crate::engine::Heightmap;
 use egui::{Color32, Pos2, Rect, Sense, Vec2, pos2, vec2};
 
@@ -79,11 +80,12 @@ impl PreviewView {
     }
 
     /// Draws the preview, the texture repeated `repeat x repeat` times (to inspect
-    /// seams); returns the texture pixel under the cursor.
+    /// seams), with the A/B snapshot over it while one is compared; returns the texture
+    /// pixel under the cursor.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        texture: Option<&egui::TextureHandle>,
+        (texture, compare): (Option<&egui::TextureHandle>, Option<&Compare>),
         size: u32,
         transparent: bool,
         heightmap: Option<&Heightmap>,
@@ -129,7 +131,13 @@ impl PreviewView {
                         let min = top_left + vec2(i as f32 * tile.x, j as f32 * tile.y);
                         let r = Rect::from_min_size(min, tile);
                         painter.image(tex.id(), r, uv, Color32::WHITE);
+                        if let Some(c) = compare {
+                            c.paint_tile(&painter, image_rect, r);
+                        }
                     }
+                }
+                if let Some(c) = compare {
+                    c.paint_line(&painter, image_rect);
                 }
             }
             None => {

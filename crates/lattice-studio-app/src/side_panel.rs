@@ -38,18 +38,25 @@ impl LatticeApp {
                 });
             let layer = self.state.layer.min(draft.layers.len() - 1);
             let multi = draft.layers.len() > 1;
-            egui::CollapsingHeader::new("Blend, mask and warp")
-                .default_open(multi)
-                .show(ui, |ui| panels::layer_settings_ui(ui, &mut draft, layer));
-            egui::CollapsingHeader::new("Packed channels")
-                .default_open(false)
-                .show(ui, |ui| panels::packed_channels_ui(ui, &mut draft));
-            egui::CollapsingHeader::new("Texture")
+            // Per-layer groups first, under a heading that names the layer they act on,
+            // then the whole texture's, so no control's reach is a guess.
+            section_heading(ui, &format!("Layer '{}'", draft.layers[layer].name));
+            egui::CollapsingHeader::new("Noise")
                 .default_open(true)
-                .show(ui, |ui| panels::texture_ui(ui, &mut draft, layer));
+                .show(ui, |ui| panels::layer_noise_ui(ui, &mut draft, layer));
             egui::CollapsingHeader::new("Functions")
                 .default_open(true)
                 .show(ui, |ui| panels::functions_ui(ui, &mut draft, layer));
+            egui::CollapsingHeader::new("Blend, mask and warp")
+                .default_open(multi)
+                .show(ui, |ui| panels::layer_settings_ui(ui, &mut draft, layer));
+            section_heading(ui, "Whole texture");
+            egui::CollapsingHeader::new("Size and tiling")
+                .default_open(true)
+                .show(ui, |ui| panels::texture_ui(ui, &mut draft));
+            egui::CollapsingHeader::new("Packed channels")
+                .default_open(false)
+                .show(ui, |ui| panels::packed_channels_ui(ui, &mut draft));
             // The range of the texture on screen, when it shows these parameters.
             let range = self
                 .state
@@ -75,4 +82,10 @@ impl LatticeApp {
         }
         self.state.persisted.transparent = transparent;
     }
+}
+
+/// A separator and a strong title between the side panel's sections.
+fn section_heading(ui: &mut egui::Ui, title: &str) {
+    ui.separator();
+    ui.label(egui::RichText::new(title).strong());
 }

@@ -43,8 +43,12 @@ fn blend_ui(ui: &mut egui::Ui, l: &mut Layer) {
                 .response
         },
     );
-    ui.add(egui::Slider::new(&mut l.opacity, 0.0..=1.0).text("Opacity"))
-        .on_hover_text("How much of the blended value replaces what is below");
+    ui.add(
+        egui::Slider::new(&mut l.opacity, 0.0..=1.0)
+            .text("Opacity")
+            .fixed_decimals(2),
+    )
+    .on_hover_text("How much of the blended value replaces what is below");
     kept_slider(ui, &mut l.levels.gain, -MAX_GAIN..=MAX_GAIN, |v| {
         egui::Slider::new(v, -4.0..=4.0).text("Gain")
     })

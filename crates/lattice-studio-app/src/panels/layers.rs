@@ -127,23 +127,55 @@ fn layer_rows_ui(
             ui.checkbox(&mut l.enabled, "")
                 .on_hover_text(format!("Show '{}' in the composite", l.name));
             let soloed = *solo == Some(i);
+            // Solo is a lit toggle, not a highlighted row, so it never reads as the
+            // selection.
+            let solo_button = egui::Button::new(egui::RichText::new("S").strong()).selected(soloed);
+            let solo_button = if soloed {
+                solo_button.fill(egui::Color32::from_rgb(200, 150, 20))
+            } else {
+                solo_button
+            };
             if ui
-                .selectable_label(soloed, "S")
+                .add(solo_button)
                 .on_hover_text(format!("Preview '{}' alone", l.name))
                 .clicked()
             {
                 *solo = if soloed { None } else { Some(i) };
             }
-            let text = format!("{}  ({})", l.name, l.blend.id());
-            if ui.selectable_label(*layer == i, text).clicked() {
+            if ui
+                .selectable_label(*layer == i, layer_row_text(l))
+                .on_hover_text("Select this layer: the groups below edit it")
+                .clicked()
+            {
                 *layer = i;
                 panel.rename = None;
             }
+            badges_ui(ui, l);
         });
     }
     if panel.thumbs.is_busy() {
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
+    }
+}
+
+/// What a layer's row says: its name, blend mode and opacity (the same two decimals as
+/// the Opacity slider).
+pub fn layer_row_text(l: &Layer) -> String {
+    format!("{}  {} {:.2}", l.name, l.blend.label(), l.opacity)
+}
+
+/// Small tags after a layer's row for what shapes it besides its noise: a mask, a warp.
+fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
+    let badge = |ui: &mut egui::Ui, text: &str, hover: String| {
+        ui.label(egui::RichText::new(text).small().weak())
+            .on_hover_text(hover);
+    };
+    if let Some(mask) = &l.mask {
+        badge(ui, "mask", format!("Opacity scaled by layer '{mask}'"));
+    }
+    if l.active_warp().is_some() {
+        badge(ui, "warp", "Sampled through a domain warp".to_owned());
     }
 }
 

@@ -3,9 +3,10 @@
 
 /// Vertical field of view.
 const FOV_Y_DEG: f32 = 40.0;
-/// Steepest and flattest view angles (never under the ground or exactly overhead,
-/// where the up vector would be undefined).
-const PITCH_RANGE: (f32, f32) = (3.0, 89.0);
+/// Steepest and flattest view angles (never down among the peaks, where the camera
+/// would cut into the terrain, nor exactly overhead, where the up vector would be
+/// undefined).
+const PITCH_RANGE: (f32, f32) = (8.0, 89.0);
 
 /// A camera looking at `target` from `distance` away, at compass angle `yaw_deg`
 /// (0 = from the bottom edge of the image, +Z) and `pitch_deg` above the ground.
@@ -22,14 +23,19 @@ pub struct OrbitCamera {
 }
 
 impl OrbitCamera {
-    /// The starting view of a terrain `extent` units wide whose middle height is
-    /// `mid_height`: from the front right, 35 degrees up, the whole terrain in view.
-    pub fn framing(extent: f32, mid_height: f32) -> Self {
+    /// The starting view of a terrain `extent` units wide whose heights span `low..high`:
+    /// from the front right, 35 degrees up, looking at the middle of its bounding box
+    /// from far enough that the box's bounding sphere fits the vertical field of view
+    /// (so every corner is in view at any yaw in a view at least as wide as tall).
+    pub fn framing(extent: f32, (low, high): (f32, f32)) -> Self {
+        let relief = (high - low).abs();
+        let radius = (0.5 * extent * extent + 0.25 * relief * relief).sqrt();
+        let distance = 1.02 * radius / (FOV_Y_DEG.to_radians() * 0.5).sin();
         Self {
             yaw_deg: 30.0,
             pitch_deg: 35.0,
-            distance: 1.6 * extent,
-            target: [0.0, mid_height, 0.0],
+            distance: distance.max(0.1 * extent),
+            target: [0.0, 0.5 * (low + high), 0.0],
         }
     }
 
@@ -175,32 +181,50 @@ mod tests {
 
     #[test]
     fn the_target_is_in_the_middle_and_the_terrain_in_view() {
-        let cam = OrbitCamera::framing(1.0, 0.1);
+        let mut cam = OrbitCamera::framing(1.0, (0.0, 0.4));
         let m = cam.view_projection(1.5);
         let c = project(&m, cam.target);
         assert!(
             c[0].abs() < 1e-5 && c[1].abs() < 1e-5 && c[2].abs() < 1.0,
             "{c:?}"
         );
-        for corner in [[-0.5, 0.0, -0.5], [0.5, 0.25, 0.5], [-0.5, 0.0, 0.5]] {
-            let p = project(&m, corner);
-            assert!(p.iter().all(|v| v.abs() < 1.0), "{corner:?} -> {p:?}");
+        assert!((cam.target[1] - 0.2).abs() < 1e-6);
+        // Every corner of the terrain's box is in view, whichever way the camera turns.
+        for yaw in (0..360).step_by(15) {
+            cam.yaw_deg = yaw as f32;
+            for aspect in [1.0, 1.5, 2.5] {
+                let m = cam.view_projection(aspect);
+                for i in 0..8 {
+                    let corner = [
+                        if i & 1 == 0 { -0.5 } else { 0.5 },
+                        if i & 2 == 0 { 0.0 } else { 0.4 },
+                        if i & 4 == 0 { -0.5 } else { 0.5 },
+                    ];
+                    let p = project(&m, corner);
+                    assert!(
+                        p.iter().all(|v| v.abs() < 1.0),
+                        "{yaw} {aspect} {corner:?} -> {p:?}"
+                    );
+                }
+            }
         }
+        cam.yaw_deg = 30.0;
+        let m = cam.view_projection(1.5);
         // The far edge (top row of the image, -Z) is higher on screen than the near one.
         assert!(project(&m, [0.0, 0.0, -0.5])[1] > project(&m, [0.0, 0.0, 0.5])[1]);
     }
 
     #[test]
     fn orbit_pan_and_zoom_stay_in_bounds() {
-        let mut cam = OrbitCamera::framing(1.0, 0.0);
+        let mut cam = OrbitCamera::framing(1.0, (0.0, 0.0));
         cam.orbit(0.0, 10_000.0);
         assert_eq!(cam.pitch_deg, PITCH_RANGE.1);
         cam.orbit(900.0, -10_000.0);
         assert_eq!(cam.pitch_deg, PITCH_RANGE.0);
         assert!((0.0..360.0).contains(&cam.yaw_deg));
-        let before = cam.eye();
+        let (before, framed) = (cam.eye(), cam.distance);
         cam.zoom(2.0, (0.1, 10.0));
-        assert!((cam.distance - 0.8).abs() < 1e-5);
+        assert!((cam.distance - framed / 2.0).abs() < 1e-5);
         cam.zoom(f32::NAN, (0.1, 10.0));
         cam.zoom(1e-9, (0.1, 10.0));
         assert_eq!(cam.distance, 10.0);

@@ -20,6 +20,9 @@ pub struct TerrainSettings {
     pub water: bool,
     /// The water's height as a grey level 0..1.
     pub water_level: f32,
+    /// Put the water at the colour ramp's shoreline when it has one (moving the level
+    /// by hand turns this off).
+    pub water_at_shoreline: bool,
 }
 
 impl Default for TerrainSettings {
@@ -30,6 +33,7 @@ impl Default for TerrainSettings {
             wireframe: false,
             water: false,
             water_level: 0.35,
+            water_at_shoreline: true,
         }
     }
 }

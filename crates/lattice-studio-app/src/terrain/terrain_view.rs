@@ -45,8 +45,9 @@ pub struct MeshInfo {
 /// The 3D view's state.
 pub struct TerrainView {
     camera: Option<OrbitCamera>,
-    /// Copies per side the camera was framed for (a new mosaic size frames it again).
-    framed_for: u32,
+    /// Copies per side the camera was framed for, and whether a mesh's heights were
+    /// known then (a new mosaic size, or the first mesh, frames it again).
+    framed_for: (u32, bool),
     gpu: Arc<Mutex<GpuState>>,
     mesher: Mesher,
     requested: Option<MeshKey>,
@@ -75,7 +76,7 @@ impl TerrainView {
     pub fn new(ctx: egui::Context, results: Sender<Command>) -> Self {
         Self {
             camera: None,
-            framed_for: 1,
+            framed_for: (1, false),
             gpu: Arc::default(),
             mesher: Mesher::spawn(ctx, results),
             requested: None,
@@ -204,15 +205,17 @@ pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &Terra
     let ramp = inputs.ramp.filter(|_| settings.use_ramp);
     view.send_ramp(ramp);
     let (lo, hi) = view.shown.map_or((0.0, 0.0), |m| m.height_range);
-    let mid = (lo + hi) * 0.5 * settings.height_scale;
-    if view.framed_for != repeat {
-        view.framed_for = repeat;
+    let heights = (lo * settings.height_scale, hi * settings.height_scale);
+    // Framed again for another mosaic, and once the first mesh tells the heights.
+    let framed = (repeat, view.shown.is_some());
+    if view.framed_for != framed {
+        view.framed_for = framed;
         view.camera = None;
     }
     let camera = view
         .camera
-        .get_or_insert_with(|| OrbitCamera::framing(extent, mid));
-    let mut moving = steer_camera(ui, &response, camera, extent, mid);
+        .get_or_insert_with(|| OrbitCamera::framing(extent, heights));
+    let mut moving = steer_camera(ui, &response, camera, extent, heights);
     if let Some(bench) = view.bench.as_mut() {
         // The bench turns the camera as a drag would (coarse mesh), unless it is set to
         // "full", which times the full mesh.
@@ -258,7 +261,7 @@ fn steer_camera(
     response: &egui::Response,
     camera: &mut OrbitCamera,
     extent: f32,
-    mid: f32,
+    heights: (f32, f32),
 ) -> bool {
     let shift = ui.input(|i| i.modifiers.shift);
     let delta = response.drag_delta();
@@ -279,7 +282,7 @@ fn steer_camera(
         }
     }
     if response.double_clicked() {
-        *camera = OrbitCamera::framing(extent, mid);
+        *camera = OrbitCamera::framing(extent, heights);
     }
     moving
 }

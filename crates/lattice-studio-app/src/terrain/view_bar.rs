@@ -3,14 +3,17 @@
 
 use super::terrain_settings::MAX_HEIGHT_SCALE;
 use crate::command::{Command, CommandQueue};
+use crate::compare::{Compare, compare_ui};
 use crate::preview_kind::PreviewKind;
 use crate::view_settings::ViewSettings;
 
 /// Draws the bar; switching the view goes through a command (as the keys 2 and 3 do).
+/// `shoreline` is the grey level where the preset's colour ramp turns from water to land.
 pub fn view_bar_ui(
     ui: &mut egui::Ui,
     view: &mut ViewSettings,
-    has_ramp: bool,
+    (has_ramp, shoreline): (bool, Option<f32>),
+    compare: &mut Option<Compare>,
     commands: &CommandQueue,
 ) {
     ui.horizontal_wrapped(|ui| {
@@ -29,6 +32,8 @@ pub fn view_bar_ui(
             }
         }
         if view.kind != PreviewKind::Terrain {
+            ui.separator();
+            compare_ui(ui, compare, commands);
             return;
         }
         ui.separator();
@@ -50,7 +55,20 @@ pub fn view_bar_ui(
             .on_hover_text("Draw the triangles' edges");
         ui.checkbox(&mut t.water, "Water")
             .on_hover_text("A water plane at an adjustable level");
-        ui.add_enabled(t.water, egui::Slider::new(&mut t.water_level, 0.0..=1.0).text("Level"))
+        if let Some(s) = shoreline.filter(|_| t.water_at_shoreline) {
+            t.water_level = s;
+        }
+        let level = ui
+            .add_enabled(t.water, egui::Slider::new(&mut t.water_level, 0.0..=1.0).text("Level"))
             .on_hover_text("Height of the water as a grey level");
+        if level.changed() {
+            t.water_at_shoreline = false;
+        }
+        ui.add_enabled(
+            t.water && shoreline.is_some(),
+            egui::Checkbox::new(&mut t.water_at_shoreline, "At shoreline"),
+        )
+        .on_hover_text("Keep the water where the colour ramp turns from water to land")
+        .on_disabled_hover_text("The colour ramp has no shoreline (no water colours at its low end)");
     });
 }
