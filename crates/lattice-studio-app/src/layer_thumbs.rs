@@ -10,6 +10,8 @@ use std::sync::Arc;
 
 /// Thumbnail side in pixels.
 pub const LAYER_THUMB: u32 = 40;
+/// Smallest first step of a layer's thumbnail, in thumbnail pixels.
+const MIN_THUMB_STEP: u32 = 4;
 
 /// The thumbnail renders and their uploaded textures, by layer index.
 pub struct LayerThumbs {
@@ -37,13 +39,21 @@ impl std::fmt::Debug for LayerThumbs {
 /// layers are left out: they need the rest of the stack).
 fn alone(stack: &LayerStack, i: usize) -> Preset {
     let l = &stack[i];
-    let mut layer = Layer::new("thumbnail", stack.texture_noise(&l.noise));
+    let mut noise = stack.texture_noise(&l.noise);
+    // A layer of fine detail (scree, grain) shrunk to the thumbnail would have every
+    // step under a pixel and render flat, a black square: it is shown zoomed in
+    // instead, its first step at least MIN_THUMB_STEP thumbnail pixels.
+    let least = (MIN_THUMB_STEP * noise.size).div_ceil(LAYER_THUMB);
+    if noise.initial_step < least {
+        noise.initial_step = least.min(noise.size);
+    }
+    let mut layer = Layer::new("thumbnail", noise.clone());
     layer.levels = l.levels;
     layer.warp = l
         .warp
         .clone()
         .filter(|w| matches!(w.source, WarpSource::Noise(_)));
-    let mut p = Preset::from_noise(stack.texture_noise(&l.noise));
+    let mut p = Preset::from_noise(noise);
     p.layers[0] = layer;
     p.output = OutputParams {
         auto_levels: true,
@@ -83,5 +93,39 @@ impl LayerThumbs {
     /// Whether thumbnails are still rendering (the panel repaints until they arrive).
     pub fn is_busy(&self) -> bool {
         self.cache.is_busy()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::files::PresetFiles as _;
+    use crate::thumbnail_cache::render_thumbnail;
+    use std::path::Path;
+
+    /// Every layer of every shipped preset shows something: no flat thumbnail.
+    #[test]
+    fn every_shipped_layer_has_a_thumbnail_with_structure() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../presets");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "ron") {
+                continue;
+            }
+            let preset = Preset::load(&path).unwrap();
+            for i in 0..preset.layers.len() {
+                let img = render_thumbnail(&alone(&preset.layers, i), LAYER_THUMB).unwrap();
+                let greys: Vec<u8> = img.pixels().map(|p| p.0[0]).collect();
+                let (lo, hi) = (greys.iter().min().unwrap(), greys.iter().max().unwrap());
+                assert!(
+                    hi - lo > 64,
+                    "{}: layer {i} thumbnail spans only {lo}..{hi}",
+                    path.display()
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen > 20, "{seen} layers");
     }
 }
