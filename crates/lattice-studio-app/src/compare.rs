@@ -29,13 +29,11 @@ impl std::fmt::Debug for Compare {
 impl Compare {
     /// A comparison against `image` (the preview's image), split in the middle.
     pub fn of(ctx: &egui::Context, image: Arc<egui::ColorImage>) -> Self {
-        let options = egui::TextureOptions {
-            magnification: egui::TextureFilter::Nearest,
-            minification: egui::TextureFilter::Linear,
-            wrap_mode: egui::TextureWrapMode::ClampToEdge,
-            mipmap_mode: Some(egui::TextureFilter::Linear),
-        };
-        let snapshot = ctx.load_texture("snapshot", egui::ImageData::Color(image), options);
+        let snapshot = ctx.load_texture(
+            "snapshot",
+            egui::ImageData::Color(image),
+            crate::preview::PREVIEW_TEXTURE,
+        );
         Self {
             snapshot,
             split: 0.5,

@@ -187,13 +187,7 @@ impl LatticeApp {
         // The next frame (after this one is drawn and its texture uploaded) takes the
         // time the image reached the screen.
         ctx.request_repaint();
-        // Smooth when shrunk, pixel-exact when magnified.
-        let options = egui::TextureOptions {
-            magnification: egui::TextureFilter::Nearest,
-            minification: egui::TextureFilter::Linear,
-            wrap_mode: egui::TextureWrapMode::ClampToEdge,
-            mipmap_mode: Some(egui::TextureFilter::Linear),
-        };
+        let options = crate::preview::PREVIEW_TEXTURE;
         let image = std::sync::Arc::new(result.image);
         self.shown_image = Some(std::sync::Arc::clone(&image));
         let image = egui::ImageData::Color(image);
