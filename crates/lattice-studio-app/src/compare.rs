@@ -32,7 +32,7 @@ impl Compare {
         let snapshot = ctx.load_texture(
             "snapshot",
             egui::ImageData::Color(image),
-            crate::preview::PREVIEW_TEXTURE,
+            crate::display_image::PREVIEW_TEXTURE,
         );
         Self {
             snapshot,

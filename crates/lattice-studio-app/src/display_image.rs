@@ -10,6 +10,15 @@ use crate::{
 };
 use rayon::prelude::*;
 
+/// How the preview's images (the texture and an A/B snapshot) are sampled: smooth when
+/// shrunk, pixel-exact when magnified.
+pub(crate) const PREVIEW_TEXTURE: egui::TextureOptions = egui::TextureOptions {
+    magnification: egui::TextureFilter::Nearest,
+    minification: egui::TextureFilter::Linear,
+    wrap_mode: egui::TextureWrapMode::ClampToEdge,
+    mipmap_mode: Some(egui::TextureFilter::Linear),
+};
+
 /// Side of the screen image for a `size` texture shown at most `max_side` pixels wide:
 /// the texture reduced by a whole factor, and that factor.
 pub fn display_side(size: u32, max_side: usize) -> (usize, usize) {

@@ -187,7 +187,7 @@ impl LatticeApp {
         // The next frame (after this one is drawn and its texture uploaded) takes the
         // time the image reached the screen.
         ctx.request_repaint();
-        let options = crate::preview::PREVIEW_TEXTURE;
+        let options = crate::display_image::PREVIEW_TEXTURE;
         let image = std::sync::Arc::new(result.image);
         self.shown_image = Some(std::sync::Arc::clone(&image));
         let image = egui::ImageData::Color(image);

@@ -4,15 +4,6 @@ use crate::compare::Compare;
 use crate::engine::Heightmap;
 use egui::{Color32, Pos2, Rect, Sense, Vec2, pos2, vec2};
 
-/// How the preview's images (the texture and an A/B snapshot) are sampled: smooth when
-/// shrunk, pixel-exact when magnified.
-pub(crate) const PREVIEW_TEXTURE: egui::TextureOptions = egui::TextureOptions {
-    magnification: egui::TextureFilter::Nearest,
-    minification: egui::TextureFilter::Linear,
-    wrap_mode: egui::TextureWrapMode::ClampToEdge,
-    mipmap_mode: Some(egui::TextureFilter::Linear),
-};
-
 /// Zoom limits, in screen points per texture pixel.
 const MIN_SCALE: f32 = 1.0 / 64.0;
 const MAX_SCALE: f32 = 64.0;
