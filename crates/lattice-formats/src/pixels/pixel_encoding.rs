@@ -75,8 +75,29 @@ impl PixelEncoding {
     }
 
     /// One row: the grey formats in loops of their own, which the compiler vectorises
-    /// (see [`grey16`]); the others pixel by pixel.
+    /// (see [`grey16`]), 8 lanes wide where the CPU has AVX2; the others pixel by pixel.
     fn encode_row(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            #[allow(unsafe_code)]
+            // SAFETY: the CPU has AVX2 (checked just above), the one feature it is built for.
+            return unsafe { self.encode_row_avx2(tm, src, dst) };
+        }
+        self.encode_row_portable(tm, src, dst);
+    }
+
+    /// [`Self::encode_row_portable`] compiled for AVX2: the same IEEE operations lane
+    /// by lane (Rust never fuses a multiply and an add), so the same bytes, at twice
+    /// the lanes of the SSE2 build; a 16384 png16 spent a tenth of its time here.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn encode_row_avx2(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
+        self.encode_row_portable(tm, src, dst);
+    }
+
+    /// [`Self::encode_row`] for any CPU; inlined into the AVX2 build.
+    #[inline(always)]
+    fn encode_row_portable(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
         match self {
             PixelEncoding::Grey8 => {
                 for (px, &h) in dst.iter_mut().zip(src) {

@@ -61,6 +61,47 @@ impl BandFilter {
     }
 }
 
+impl BandFilter {
+    /// [`Self::filter`] piece by piece: the band's rows cut into pieces of
+    /// `rows_per_piece` rows, each filtered into a buffer of its own and handed to
+    /// `each` on the thread pool while still in cache, the results in order.
+    pub fn filter_pieces<T: Send>(
+        &mut self,
+        band: &[u8],
+        rows_per_piece: usize,
+        each: impl Fn(&[u8]) -> T + Sync,
+    ) -> Vec<T> {
+        let line = self.previous.len();
+        if line == 0 || band.is_empty() {
+            return Vec::new();
+        }
+        debug_assert_eq!(band.len() % line, 0, "a band holds whole rows");
+        let piece = rows_per_piece.max(1) * line;
+        let (bpp, previous) = (self.bpp, self.previous.as_slice());
+        let results = band
+            .par_chunks(piece)
+            .enumerate()
+            .map(|(k, rows)| {
+                let start = k * piece;
+                let mut out = vec![0u8; rows.len() / line * (line + 1)];
+                for (y, (dst, cur)) in out.chunks_mut(line + 1).zip(rows.chunks(line)).enumerate() {
+                    let top = start + y * line;
+                    let above = if top == 0 {
+                        previous
+                    } else {
+                        &band[top - line..top]
+                    };
+                    filter_row(bpp, above, cur, dst);
+                }
+                each(&out)
+            })
+            .collect();
+        let last = band.len() - line;
+        self.previous.copy_from_slice(&band[last..]);
+        results
+    }
+}
+
 /// Writes the filter type byte and the filtered `cur` (predicted from the row `above`)
 /// to `dst`, choosing the filter as the `png` crate's adaptive mode does.
 fn filter_row(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {

@@ -2,15 +2,18 @@
 //! about 1 MiB at a time, and joined into one zlib stream on the writer thread, as pigz
 //! joins gzip pieces.
 //!
-//! Why: `fdeflate`, the fastest compressor measured here, takes about 1.3 ns a byte, so
-//! one thread compressing a 16384 png16 (537 MB of rows) was the whole export's floor.
-//! Each piece is `fdeflate`'s own stream (one call per row, as the `png` crate makes it):
-//! its zlib header and checksum are dropped, its block is marked not final, and an empty
+//! Why: one thread compressing a 16384 png16 (537 MB of rows) was the whole export's
+//! floor. Each piece is one deflate block: literals with a code of its own
+//! ([`LiteralCode`], the faster and smaller for noise), or `fdeflate`'s stream (one call
+//! per row, as the `png` crate makes it) when zero runs abound, whose zlib header and
+//! checksum are dropped and whose block is marked not final. An empty
 //! stored block brings the bit stream back to a byte boundary, so the next piece starts
 //! there. An empty final block and the checksum of all pieces (combined from theirs)
 //! close the stream. Pieces are cut at fixed rows of the band, so a file is the same
 //! bytes at any thread count.
 
+use super::band_filter::BandFilter;
+use super::literal_code::LiteralCode;
 use rayon::prelude::*;
 use std::io::{Error, ErrorKind, Result, Write};
 
@@ -50,25 +53,66 @@ impl DeflatePiece {
         &self.stream[ZLIB_HEADER.len()..self.stream.len() - 4]
     }
 
+    /// `band` (whole rows of `line` bytes, unfiltered) filtered by `filter` and
+    /// compressed, piece by piece, on the thread pool.
+    pub fn compress_band(
+        filter: &mut BandFilter,
+        band: &[u8],
+        line: usize,
+    ) -> Result<Vec<DeflatePiece>> {
+        let row = line + 1;
+        filter
+            .filter_pieces(band, Self::rows_per_piece(line), |piece| {
+                Self::compress(piece, row)
+            })
+            .into_iter()
+            .collect()
+    }
+
     /// `filtered` (whole rows of `line + 1` bytes: the filter byte, then the row) cut
     /// into pieces and compressed on the thread pool.
     pub fn compress_rows(filtered: &[u8], line: usize) -> Result<Vec<DeflatePiece>> {
         let row = line + 1;
-        let rows_per_piece = (PIECE_BYTES / row).max(1);
         filtered
-            .par_chunks(rows_per_piece * row)
+            .par_chunks(Self::rows_per_piece(line) * row)
             .map(|piece| Self::compress(piece, row))
             .collect()
     }
 
-    /// One piece: `fdeflate`'s stream of `bytes`, one call per row of `row` bytes.
+    /// Rows of `line` bytes in a piece.
+    fn rows_per_piece(line: usize) -> usize {
+        (PIECE_BYTES / (line + 1)).max(1)
+    }
+
+    /// One piece: a block of literals with the piece's own code ([`LiteralCode`]), or,
+    /// where zero runs abound, `fdeflate`'s stream of `bytes`, one call per row of
+    /// `row` bytes.
     fn compress(bytes: &[u8], row: usize) -> Result<DeflatePiece> {
+        if LiteralCode::suits(bytes) {
+            return Ok(Self::literals(bytes, row));
+        }
         let mut deflate = fdeflate::Compressor::new(Vec::with_capacity(bytes.len() / 2))?;
         for r in bytes.chunks(row) {
             deflate.write_data(r)?;
         }
         let stream = deflate.finish()?;
         Self::from_zlib(stream, bytes.len(), bytes.chunks(row).len())
+    }
+
+    /// `bytes` as one block of literals, framed as [`Self::from_zlib`] leaves a piece.
+    fn literals(bytes: &[u8], row: usize) -> DeflatePiece {
+        let mut stream = ZLIB_HEADER.to_vec();
+        let code = LiteralCode::for_bytes(bytes);
+        let padding = code.write_block(bytes, &mut stream);
+        let adler = simd_adler32::adler32(&bytes);
+        stream.extend_from_slice(&adler.to_be_bytes());
+        DeflatePiece {
+            stream,
+            padding,
+            adler,
+            len: bytes.len(),
+            rows: bytes.chunks(row).len(),
+        }
     }
 
     /// The block of a whole zlib stream as `fdeflate` writes it: one dynamic block,
@@ -217,18 +261,63 @@ mod tests {
     }
 
     #[test]
-    fn pieces_cut_at_fixed_rows_whatever_the_threads() {
+    fn literal_and_run_pieces_join_in_any_order() {
+        let line = 999;
+        // Mostly zeros, as a flat area filters to.
+        let flat: Vec<u8> = (0..6 * (line + 1)).map(|i| u8::from(i % 97 == 0)).collect();
+        let mut state = 1u32;
+        let noisy: Vec<u8> = (0..flat.len())
+            .map(|_| {
+                state = state.wrapping_mul(1664525).wrapping_add(1013904223);
+                (state >> 24) as u8 | 1
+            })
+            .collect();
+        let data = [&flat[..], &noisy, &flat, &noisy, &noisy].concat();
+        let pieces: Vec<DeflatePiece> = data
+            .chunks(flat.len())
+            .map(|c| DeflatePiece::compress(c, line + 1).unwrap())
+            .collect();
+        let kinds: Vec<bool> = data.chunks(flat.len()).map(LiteralCode::suits).collect();
+        assert_eq!(
+            kinds,
+            [false, true, false, true, true],
+            "both kinds are met"
+        );
+        let stream = joined(&pieces);
+        assert_eq!(fdeflate::decompress_to_vec(&stream).unwrap(), data);
+        let mut inflated = Vec::new();
+        let mut z = flate2::read::ZlibDecoder::new(stream.as_slice());
+        std::io::Read::read_to_end(&mut z, &mut inflated).unwrap();
+        assert_eq!(inflated, data);
+    }
+
+    #[test]
+    fn bands_filtered_in_pieces_are_the_whole_image_filtered_at_any_thread_count() {
         let line = 300_000;
-        let data = rows(9, line, 7);
-        let pieces = DeflatePiece::compress_rows(&data, line).unwrap();
+        // Any bytes: nine unfiltered rows of `line`.
+        let image = rows(9, line - 1, 7);
+        let compress = || {
+            let mut filter = BandFilter::new(line, 2);
+            let mut pieces =
+                DeflatePiece::compress_band(&mut filter, &image[..6 * line], line).unwrap();
+            pieces.extend(
+                DeflatePiece::compress_band(&mut filter, &image[6 * line..], line).unwrap(),
+            );
+            pieces
+        };
+        let pieces = compress();
         assert_eq!(pieces.iter().map(|p| p.rows).collect::<Vec<_>>(), [3, 3, 3]);
         let one = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
             .build()
             .unwrap();
-        let single = one.install(|| DeflatePiece::compress_rows(&data, line).unwrap());
+        let single = one.install(compress);
         assert_eq!(joined(&pieces), joined(&single));
-        assert_eq!(fdeflate::decompress_to_vec(&joined(&pieces)).unwrap(), data);
+        let whole = BandFilter::new(line, 2).filter(&image);
+        assert_eq!(
+            fdeflate::decompress_to_vec(&joined(&pieces)).unwrap(),
+            whole
+        );
     }
 
     #[test]

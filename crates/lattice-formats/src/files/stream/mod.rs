@@ -18,6 +18,7 @@ mod deflate_pieces;
 #[cfg(feature = "exr")]
 mod exr_band_writer;
 mod halo_render;
+mod literal_code;
 mod payload;
 mod pipeline;
 mod png_band_writer;

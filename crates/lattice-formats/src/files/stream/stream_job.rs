@@ -307,11 +307,12 @@ impl StreamJob {
                 let needs_pixels = header.needs_pixels();
                 let filtered = |band| match produce(band)? {
                     Payload::Bytes(pixels) => {
-                        let filtered = filter.borrow_mut().filter(&pixels);
                         if needs_pixels {
+                            let filtered = filter.borrow_mut().filter(&pixels);
                             return Ok(Payload::Rows { filtered, pixels });
                         }
-                        let pieces = DeflatePiece::compress_rows(&filtered, row_bytes)
+                        let mut filter = filter.borrow_mut();
+                        let pieces = DeflatePiece::compress_band(&mut filter, &pixels, row_bytes)
                             .map_err(|e| Error::io(name, e))?;
                         Ok(Payload::Deflated(pieces))
                     }
