@@ -4,8 +4,9 @@
 //! The choice per row is the `png` crate's adaptive heuristic, reproduced exactly (try
 //! Up, Sub, Average, Paeth; keep the smallest sum of the bytes read as signed; a later
 //! filter wins a tie; stop at the first that sums to 0). With each row then handed to
-//! `fdeflate` in one call, as the crate's whole-image encoder does, a streamed PNG's
-//! compressed data is byte for byte that of an in-memory export.
+//! `fdeflate` in one call, as the crate's whole-image encoder does, a streamed PNG held
+//! whole is byte for byte an in-memory export. Large images, compressed in pieces with
+//! bytes of their own, judge wide rows on samples ([`BandFilter::filter_pieces`]).
 
 use rayon::prelude::*;
 
@@ -53,7 +54,7 @@ impl BandFilter {
                 } else {
                     &band[(y - 1) * line..y * line]
                 };
-                filter_row(bpp, above, cur, dst);
+                filter_row(bpp, above, cur, dst, Judged::Whole);
             });
         let last = band.len() - line;
         self.previous.copy_from_slice(&band[last..]);
@@ -91,7 +92,7 @@ impl BandFilter {
                     } else {
                         &band[top - line..top]
                     };
-                    filter_row(bpp, above, cur, dst);
+                    filter_row(bpp, above, cur, dst, Judged::Sampled);
                 }
                 each(&out)
             })
@@ -104,14 +105,51 @@ impl BandFilter {
 
 /// Writes the filter type byte and the filtered `cur` (predicted from the row `above`)
 /// to `dst`, choosing the filter as the `png` crate's adaptive mode does.
-fn filter_row(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {
+fn filter_row(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8], judged: Judged) {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         #[allow(unsafe_code)]
         // SAFETY: the CPU has AVX2 (checked just above), the one feature it is built for.
-        return unsafe { filter_row_avx2(bpp, above, cur, dst) };
+        return unsafe { filter_row_avx2(bpp, above, cur, dst, judged) };
     }
-    filter_row_portable(bpp, above, cur, dst);
+    filter_row_portable(bpp, above, cur, dst, judged);
+}
+
+/// What a row's filter is chosen on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Judged {
+    /// The whole row, as the `png` crate does (an image held whole must be its bytes).
+    Whole,
+    /// An eighth of a wide row, in four windows spread across it: the choice is the
+    /// same on rows of one character, and trying the four filters over every byte was
+    /// most of the filtering time of a large export, whose bytes are its own anyway.
+    Sampled,
+}
+
+/// Rows shorter than this are judged whole even when sampling.
+const SAMPLED_FROM: usize = 4096;
+
+/// [`costs`] of an eighth of `cur`, in four windows a quarter of the row apart.
+#[inline(always)]
+fn sampled_costs(bpp: usize, above: &[u8], cur: &[u8]) -> [u64; 4] {
+    let len = cur.len();
+    let window = len / 32 / bpp * bpp;
+    let mut sums = [0u64; 4];
+    for k in 0..4 {
+        // Past the first pixel, so every byte has its real left neighbours.
+        let start = (k * len / 4 / bpp * bpp).max(bpp);
+        let (end, left) = (start + window, start - bpp);
+        let part = body_costs(
+            &cur[start..end],
+            &cur[left..end - bpp],
+            &above[start..end],
+            &above[left..end - bpp],
+        );
+        for (s, p) in sums.iter_mut().zip(part) {
+            *s += p;
+        }
+    }
+    sums
 }
 
 /// [`filter_row_portable`] compiled for AVX2: 32 byte lanes where the portable build
@@ -119,14 +157,18 @@ fn filter_row(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {
 /// PNG export instead of a third of the pool's work.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn filter_row_avx2(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {
-    filter_row_portable(bpp, above, cur, dst);
+fn filter_row_avx2(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8], judged: Judged) {
+    filter_row_portable(bpp, above, cur, dst, judged);
 }
 
 /// [`filter_row`] for any CPU; inlined into the AVX2 build.
 #[inline(always)]
-fn filter_row_portable(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8]) {
-    let costs = costs(bpp, above, cur);
+fn filter_row_portable(bpp: usize, above: &[u8], cur: &[u8], dst: &mut [u8], judged: Judged) {
+    let costs = if judged == Judged::Sampled && cur.len() >= SAMPLED_FROM {
+        sampled_costs(bpp, above, cur)
+    } else {
+        costs(bpp, above, cur)
+    };
     let mut best = (u64::MAX, UP);
     for (cost, kind) in costs.into_iter().zip([UP, SUB, AVERAGE, PAETH]) {
         if cost <= best.0 {
@@ -190,6 +232,19 @@ fn costs(bpp: usize, above: &[u8], cur: &[u8]) -> [u64; 4] {
     let n = cur.len() - head;
     let (x, a) = (&cur[head..], &cur[..n]);
     let (b, c) = (&above[head..cur.len()], &above[..n]);
+    let body = body_costs(x, a, b, c);
+    for (s, p) in sums.iter_mut().zip(body) {
+        *s += p;
+    }
+    sums
+}
+
+/// [`costs`] of bytes `x` with their left (`a`), above (`b`) and upper-left (`c`)
+/// neighbours.
+#[inline(always)]
+fn body_costs(x: &[u8], a: &[u8], b: &[u8], c: &[u8]) -> [u64; 4] {
+    let mag = |v: u8| v.min(v.wrapping_neg());
+    let mut sums = [0u64; 4];
     // Chunks short enough for 16-bit lane sums (at most 128 a byte).
     const CHUNK: usize = 256;
     let chunks = x
@@ -250,7 +305,7 @@ fn paeth(a: u8, b: u8, c: u8) -> u8 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The zlib-inflated IDAT stream of a PNG: its filtered rows.
@@ -309,6 +364,77 @@ mod tests {
                 ours.extend(filter.filter(band));
             }
             assert_eq!(ours, filtered_stream(&png_bytes), "{layout:?}");
+        }
+    }
+
+    /// The rows of `filtered` (each its type byte, then `line` bytes) reconstructed,
+    /// as a PNG decoder does.
+    pub(crate) fn unfilter(filtered: &[u8], line: usize, bpp: usize) -> Vec<u8> {
+        let mut rows: Vec<u8> = Vec::with_capacity(filtered.len());
+        for (y, row) in filtered.chunks(line + 1).enumerate() {
+            let (kind, bytes) = (row[0], &row[1..]);
+            for (i, &x) in bytes.iter().enumerate() {
+                let at = y * line + i;
+                let a = if i >= bpp { rows[at - bpp] } else { 0 };
+                let b = if y > 0 { rows[at - line] } else { 0 };
+                let c = if y > 0 && i >= bpp {
+                    rows[at - line - bpp]
+                } else {
+                    0
+                };
+                rows.push(x.wrapping_add(match kind {
+                    0 => 0,
+                    _ => predict(kind, a, b, c),
+                }));
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn pieces_judged_on_samples_reconstruct_and_choose_a_filter_near_the_best() {
+        for bpp in [1, 2, 8] {
+            let line = 5000 * bpp;
+            let rows = 7;
+            // Smooth 16-bit heights with a little noise, as a texture's rows are (the
+            // sampling is a heuristic: rows made to fool it can).
+            let mut state = 7u32;
+            let data: Vec<u8> = (0..line * rows / 2)
+                .flat_map(|i| {
+                    let (x, y) = ((i % (line / 2)) as f32, (i / (line / 2)) as f32);
+                    state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    let wave = (x * 0.003 + y * 0.2).sin() * 20000.0 + (x * 0.05).cos() * 3000.0;
+                    ((32768.0 + wave) as u16 + (state >> 28) as u16).to_be_bytes()
+                })
+                .collect();
+            let mut filter = BandFilter::new(line, bpp);
+            let pieces = filter.filter_pieces(&data[..line * 4], 3, <[u8]>::to_vec);
+            let mut filtered = pieces.concat();
+            filtered.extend(
+                filter
+                    .filter_pieces(&data[line * 4..], 3, <[u8]>::to_vec)
+                    .concat(),
+            );
+            assert_eq!(unfilter(&filtered, line, bpp), data, "bpp {bpp}");
+            // Each row's choice costs at most a little more than the best over the row.
+            for (y, row) in filtered.chunks(line + 1).enumerate() {
+                let above = if y == 0 {
+                    vec![0; line]
+                } else {
+                    data[(y - 1) * line..y * line].to_vec()
+                };
+                let all = costs(bpp, &above, &data[y * line..(y + 1) * line]);
+                let chosen = [UP, SUB, AVERAGE, PAETH]
+                    .iter()
+                    .position(|&k| k == row[0])
+                    .unwrap();
+                let best = all.iter().min().unwrap();
+                assert!(
+                    all[chosen] * 100 <= best * 105,
+                    "bpp {bpp} row {y}: {all:?} chose {}",
+                    row[0]
+                );
+            }
         }
     }
 
