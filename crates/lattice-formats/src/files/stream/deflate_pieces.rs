@@ -3,10 +3,10 @@
 //! joins gzip pieces.
 //!
 //! Why: one thread compressing a 16384 png16 (537 MB of rows) was the whole export's
-//! floor. Each piece is one deflate block: literals with a code of its own
-//! ([`LiteralCode`], the faster and smaller for noise), or `fdeflate`'s stream (one call
-//! per row, as the `png` crate makes it) when zero runs abound, whose zlib header and
-//! checksum are dropped and whose block is marked not final. An empty
+//! floor. Each piece is one deflate block: for 16-bit images, literals with a code of
+//! its own ([`LiteralCode`], faster and smaller there), otherwise (or where zero runs
+//! abound) `fdeflate`'s stream, one call per row as the `png` crate makes it, whose zlib
+//! header and checksum are dropped and whose block is marked not final. An empty
 //! stored block brings the bit stream back to a byte boundary, so the next piece starts
 //! there. An empty final block and the checksum of all pieces (combined from theirs)
 //! close the stream. Pieces are cut at fixed rows of the band, so a file is the same
@@ -14,6 +14,7 @@
 
 use super::band_filter::BandFilter;
 use super::literal_code::LiteralCode;
+use crate::files::png_io::PngLayout;
 use rayon::prelude::*;
 use std::io::{Error, ErrorKind, Result, Write};
 
@@ -59,11 +60,12 @@ impl DeflatePiece {
         filter: &mut BandFilter,
         band: &[u8],
         line: usize,
+        coding: PieceCoding,
     ) -> Result<Vec<DeflatePiece>> {
         let row = line + 1;
         filter
             .filter_pieces(band, Self::rows_per_piece(line), |piece| {
-                Self::compress(piece, row)
+                Self::compress(piece, row, coding)
             })
             .into_iter()
             .collect()
@@ -71,11 +73,15 @@ impl DeflatePiece {
 
     /// `filtered` (whole rows of `line + 1` bytes: the filter byte, then the row) cut
     /// into pieces and compressed on the thread pool.
-    pub fn compress_rows(filtered: &[u8], line: usize) -> Result<Vec<DeflatePiece>> {
+    pub fn compress_rows(
+        filtered: &[u8],
+        line: usize,
+        coding: PieceCoding,
+    ) -> Result<Vec<DeflatePiece>> {
         let row = line + 1;
         filtered
             .par_chunks(Self::rows_per_piece(line) * row)
-            .map(|piece| Self::compress(piece, row))
+            .map(|piece| Self::compress(piece, row, coding))
             .collect()
     }
 
@@ -84,11 +90,11 @@ impl DeflatePiece {
         (PIECE_BYTES / (line + 1)).max(1)
     }
 
-    /// One piece: a block of literals with the piece's own code ([`LiteralCode`]), or,
-    /// where zero runs abound, `fdeflate`'s stream of `bytes`, one call per row of
-    /// `row` bytes.
-    fn compress(bytes: &[u8], row: usize) -> Result<DeflatePiece> {
-        if LiteralCode::suits(bytes) {
+    /// One piece: with [`PieceCoding::Literals`], a block of literals with the piece's
+    /// own code ([`LiteralCode`]) unless zero runs abound; otherwise `fdeflate`'s
+    /// stream of `bytes`, one call per row of `row` bytes.
+    fn compress(bytes: &[u8], row: usize, coding: PieceCoding) -> Result<DeflatePiece> {
+        if coding == PieceCoding::Literals && LiteralCode::suits(bytes) {
             return Ok(Self::literals(bytes, row));
         }
         let mut deflate = fdeflate::Compressor::new(Vec::with_capacity(bytes.len() / 2))?;
@@ -140,6 +146,28 @@ impl DeflatePiece {
             len,
             rows,
         })
+    }
+}
+
+/// How the pieces of an image are coded, chosen by its samples' depth on what the
+/// shipped presets measured (4096 png16 and 6000 png of each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceCoding {
+    /// `fdeflate` alone, for 8-bit samples: its fixed code suits their filtered bytes
+    /// and its zero runs their flat stretches (literals wrote 1-9% more).
+    Fdeflate,
+    /// [`LiteralCode`] where zero runs are rare, for 16-bit samples: 9-13% smaller
+    /// than `fdeflate` and about twice as fast.
+    Literals,
+}
+
+impl PieceCoding {
+    /// The coding for images of `layout`.
+    pub fn for_layout(layout: PngLayout) -> Self {
+        match layout {
+            PngLayout::Grey16 | PngLayout::Rgba16 => Self::Literals,
+            PngLayout::Grey8 | PngLayout::Rgb8 | PngLayout::Rgba8 => Self::Fdeflate,
+        }
     }
 }
 
@@ -245,7 +273,7 @@ mod tests {
             let data = rows(5, line, seed);
             let pieces: Vec<DeflatePiece> = data
                 .chunks(2 * (line + 1))
-                .map(|c| DeflatePiece::compress(c, line + 1).unwrap())
+                .map(|c| DeflatePiece::compress(c, line + 1, PieceCoding::Literals).unwrap())
                 .collect();
             for p in &pieces {
                 paddings[p.padding as usize] = true;
@@ -275,7 +303,7 @@ mod tests {
         let data = [&flat[..], &noisy, &flat, &noisy, &noisy].concat();
         let pieces: Vec<DeflatePiece> = data
             .chunks(flat.len())
-            .map(|c| DeflatePiece::compress(c, line + 1).unwrap())
+            .map(|c| DeflatePiece::compress(c, line + 1, PieceCoding::Literals).unwrap())
             .collect();
         let kinds: Vec<bool> = data.chunks(flat.len()).map(LiteralCode::suits).collect();
         assert_eq!(
@@ -298,10 +326,21 @@ mod tests {
         let image = rows(9, line - 1, 7);
         let compress = || {
             let mut filter = BandFilter::new(line, 2);
-            let mut pieces =
-                DeflatePiece::compress_band(&mut filter, &image[..6 * line], line).unwrap();
+            let mut pieces = DeflatePiece::compress_band(
+                &mut filter,
+                &image[..6 * line],
+                line,
+                PieceCoding::Literals,
+            )
+            .unwrap();
             pieces.extend(
-                DeflatePiece::compress_band(&mut filter, &image[6 * line..], line).unwrap(),
+                DeflatePiece::compress_band(
+                    &mut filter,
+                    &image[6 * line..],
+                    line,
+                    PieceCoding::Literals,
+                )
+                .unwrap(),
             );
             pieces
         };

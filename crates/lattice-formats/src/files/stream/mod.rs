@@ -6,8 +6,8 @@
 //! [`BandRenderer`] renders one (through [`Preset::generate_region`](crate::engine::Preset::generate_region)),
 //! `halo_render` adds the ring of neighbours normal maps need, the pixel layer maps the
 //! band, and a writer thread encodes it: PNG (rows filtered on the pool by
-//! `BandFilter`, compressed by `fdeflate` in pieces on the pool and joined on the
-//! writer thread by `DeflateJoin`),
+//! `BandFilter`, compressed in pieces on the pool, by `LiteralCode` for 16-bit samples
+//! and `fdeflate` for 8-bit ones, and joined on the writer thread by `DeflateJoin`),
 //! raw R16/R32, or OpenEXR (the `exr` crate's block writer, with the `exr` feature). [`scan_stats`] measures a
 //! texture in one streamed pass (auto-levels, `lattice-studio stats`).
 

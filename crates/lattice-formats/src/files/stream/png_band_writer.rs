@@ -5,7 +5,7 @@
 //! compressed here, one `fdeflate` call per row as the `png` crate's whole-image encoder
 //! makes it, so its bytes are those of an in-memory export, stored when that is smaller.
 
-use super::deflate_pieces::{DeflateJoin, DeflatePiece};
+use super::deflate_pieces::{DeflateJoin, DeflatePiece, PieceCoding};
 use super::payload::Payload;
 use crate::files::error::{Error, Result};
 use crate::files::png_io::{PngLayout, write_text_chunk};
@@ -101,7 +101,8 @@ fn write_png_in_chunks<W: Write>(
     if small {
         chunks = compress_whole(chunks, name, rx, line, height)?;
     } else {
-        join_pieces(&mut chunks, name, rx, line, height)?;
+        let coding = PieceCoding::for_layout(header.layout);
+        join_pieces(&mut chunks, name, rx, (line, height), coding)?;
     }
     chunks.flush_all().map_err(io)?;
     // Writes the end chunk and reports its error (dropping the writer would not).
@@ -166,8 +167,8 @@ fn join_pieces<W: Write>(
     chunks: &mut IdatChunks<'_, W>,
     name: &Path,
     rx: Receiver<Payload>,
-    line: usize,
-    height: usize,
+    (line, height): (usize, usize),
+    coding: PieceCoding,
 ) -> Result<()> {
     let io = |e: std::io::Error| Error::io(name, e);
     let mut join = DeflateJoin::default();
@@ -176,7 +177,7 @@ fn join_pieces<W: Write>(
         let pieces = match payload {
             Payload::Deflated(pieces) => pieces,
             Payload::Rows { filtered, .. } => {
-                DeflatePiece::compress_rows(&filtered, line).map_err(io)?
+                DeflatePiece::compress_rows(&filtered, line, coding).map_err(io)?
             }
             Payload::Bytes(_) | Payload::Chunks(_) => Vec::new(),
         };
@@ -330,7 +331,7 @@ mod tests {
     fn pieces_for_an_image_held_whole_are_an_error_not_a_broken_file() {
         let (tx, rx) = std::sync::mpsc::channel();
         let filtered = BandFilter::new(4, 2).filter(&[1, 2, 3, 4, 5, 6, 7, 8]);
-        let pieces = DeflatePiece::compress_rows(&filtered, 4).unwrap();
+        let pieces = DeflatePiece::compress_rows(&filtered, 4, PieceCoding::Literals).unwrap();
         tx.send(Payload::Deflated(pieces)).unwrap();
         drop(tx);
         let err = write_2x2_grey16(rx);

@@ -4,7 +4,7 @@
 use super::band_filter::BandFilter;
 use super::band_plan::BandPlan;
 use super::band_renderer::BandRenderer;
-use super::deflate_pieces::DeflatePiece;
+use super::deflate_pieces::{DeflatePiece, PieceCoding};
 #[cfg(feature = "exr")]
 use super::exr_band_writer::{compress_band, exr_headers, write_exr};
 use super::halo_render::render_halo;
@@ -304,6 +304,7 @@ impl StreamJob {
                 let sink = |rx, out: &mut W| write_png(&header, name, rx, out);
                 let row_bytes = layout.row_bytes(width);
                 let filter = RefCell::new(BandFilter::new(row_bytes, layout.bytes_per_pixel()));
+                let coding = PieceCoding::for_layout(layout);
                 let needs_pixels = header.needs_pixels();
                 let filtered = |band| match produce(band)? {
                     Payload::Bytes(pixels) => {
@@ -312,8 +313,9 @@ impl StreamJob {
                             return Ok(Payload::Rows { filtered, pixels });
                         }
                         let mut filter = filter.borrow_mut();
-                        let pieces = DeflatePiece::compress_band(&mut filter, &pixels, row_bytes)
-                            .map_err(|e| Error::io(name, e))?;
+                        let pieces =
+                            DeflatePiece::compress_band(&mut filter, &pixels, row_bytes, coding)
+                                .map_err(|e| Error::io(name, e))?;
                         Ok(Payload::Deflated(pieces))
                     }
                     other => Ok(other),
