@@ -146,6 +146,9 @@ pub struct AppState {
     pub rendering: Option<u64>,
     /// How many renders arrived (tests wait on this).
     pub renders_received: u64,
+    /// [`Self::renders_received`] when the document was last replaced (New, Open): the
+    /// renders after it are of that document.
+    pub opened_at_render: u64,
     /// Messages posted, newest last (a short log: the ones still visible are drawn over
     /// the preview).
     pub messages: Vec<Message>,
@@ -192,6 +195,7 @@ impl AppState {
         self.preset = preset;
         self.read_only = path.as_deref().is_some_and(|p| self.is_shipped(p));
         self.path = path;
+        self.opened_at_render = self.renders_received;
     }
 
     /// Goes to `preset` by an undo or redo step, selecting the layer the step brought

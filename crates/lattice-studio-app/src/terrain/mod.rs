@@ -6,6 +6,7 @@ mod frame_bench;
 mod gpu_state;
 mod mesher;
 mod orbit_camera;
+pub(super) mod relief;
 pub(super) mod shoreline;
 #[allow(unsafe_code)] // OpenGL calls; see the module's documentation.
 mod terrain_gl;

@@ -179,6 +179,69 @@ mod tests {
         [o[0] / o[3], o[1] / o[3], o[2] / o[3]]
     }
 
+    /// Every shipped preset, on first open of the 3D view (its height fitted, the camera
+    /// framing it): the terrains rise as terrains do, and all of it is in view.
+    #[test]
+    fn every_shipped_preset_opens_fitted_and_framed() {
+        use crate::engine::{JobControl, Preset};
+        use crate::files::PresetFiles as _;
+        use crate::terrain::view_mesh::ViewMesh;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../presets");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "ron") {
+                continue;
+            }
+            let mut preset = Preset::load(&path).unwrap();
+            // The app's default size, meshed at full resolution as the view does.
+            preset.layers = preset.layers.resized(512);
+            let hm = preset.generate(&JobControl::new()).unwrap();
+            let wrap = preset.layers.tileable();
+            let control = JobControl::new();
+            let mesh = ViewMesh::build(1, &hm, &preset.output, 512, wrap, &control).unwrap();
+            let name = path.display();
+            let scale = mesh.relief.fitted_height_scale().unwrap();
+            let (lo, hi) = mesh.height_range;
+            let rise = (hi - lo) * scale;
+            eprintln!(
+                "{name}: relief {:?}, scale {scale:.3}, rise {rise:.3}",
+                mesh.relief
+            );
+            // The terrains rise like hills and mountains; the other textures rise
+            // what their slopes allow (fine grain stays a rough plane).
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            if ["terrain", "layered-terrain", "eroded-cliffs"].contains(&stem) {
+                assert!(
+                    (0.08..=0.3).contains(&rise),
+                    "{name}: rises {rise} over the width"
+                );
+            }
+            assert!(
+                rise > 0.01 && rise <= 0.5,
+                "{name}: rises {rise} over the width"
+            );
+            let cam = OrbitCamera::framing(1.0, (lo * scale, hi * scale));
+            for aspect in [1.0, 1.6, 2.5] {
+                let m = cam.view_projection(aspect);
+                for i in 0..8 {
+                    let corner = [
+                        if i & 1 == 0 { -0.5 } else { 0.5 },
+                        if i & 2 == 0 { lo * scale } else { hi * scale },
+                        if i & 4 == 0 { -0.5 } else { 0.5 },
+                    ];
+                    let p = project(&m, corner);
+                    assert!(
+                        p.iter().all(|v| v.abs() < 1.0),
+                        "{name}: {corner:?} -> {p:?}"
+                    );
+                }
+            }
+            seen += 1;
+        }
+        assert!(seen >= 20, "{seen} presets");
+    }
+
     #[test]
     fn the_target_is_in_the_middle_and_the_terrain_in_view() {
         let mut cam = OrbitCamera::framing(1.0, (0.0, 0.4));

@@ -23,6 +23,10 @@ pub struct TerrainSettings {
     /// Put the water at the colour ramp's shoreline when it has one (moving the level
     /// by hand turns this off).
     pub water_at_shoreline: bool,
+    /// Fit the height scale to each opened texture's slopes, once, when its first mesh
+    /// arrives (the terrain view's `Relief`); moving the height scale by hand turns
+    /// this off.
+    pub fit_height: bool,
 }
 
 impl Default for TerrainSettings {
@@ -34,6 +38,7 @@ impl Default for TerrainSettings {
             water: false,
             water_level: 0.35,
             water_at_shoreline: true,
+            fit_height: true,
         }
     }
 }

@@ -6,6 +6,7 @@ use super::frame_bench::FrameBench;
 use super::gpu_state::GpuState;
 use super::mesher::{MeshJob, Mesher};
 use super::orbit_camera::OrbitCamera;
+use super::relief::Relief;
 use super::terrain_gl::DrawParams;
 use super::terrain_settings::TerrainSettings;
 use super::view_mesh::ViewMesh;
@@ -38,6 +39,8 @@ pub struct MeshInfo {
     pub elapsed: Duration,
     /// Lowest and highest grey.
     pub height_range: (f32, f32),
+    /// How rugged the mesh is (what the height scale is fitted to).
+    pub(crate) relief: Relief,
     /// While the camera moves, every this many vertices are drawn (`None`: all).
     pub moving_stride: Option<u32>,
 }
@@ -56,6 +59,22 @@ pub struct TerrainView {
     bench: Option<FrameBench>,
     /// The bench times the full mesh rather than the moving one.
     bench_full: bool,
+    /// Fitting the height scale to the opened document, once.
+    fit: HeightFit,
+}
+
+/// The height scale fitted once per opened document: to the first mesh of a render of
+/// it (meshes of the document before can still arrive, and edits must not rescale).
+#[derive(Clone, Copy, Debug, Default)]
+struct HeightFit {
+    /// The [`AppState::opened_at_render`] being fitted.
+    document: u64,
+    /// The first mesh job of a render of that document.
+    first_job: Option<u64>,
+    /// The relief to fit, from that mesh, until taken.
+    relief: Option<Relief>,
+    /// Fitted already.
+    done: bool,
 }
 
 fn lock(gpu: &Mutex<GpuState>) -> MutexGuard<'_, GpuState> {
@@ -84,6 +103,7 @@ impl TerrainView {
             ramp_sent: None,
             bench: FrameBench::from_env(),
             bench_full: std::env::var("LATTICE_STUDIO_3D_BENCH").is_ok_and(|v| v == "full"),
+            fit: HeightFit::default(),
         }
     }
 
@@ -92,8 +112,20 @@ impl TerrainView {
         self.shown
     }
 
+    /// The relief ([`ViewMesh::relief`]) to fit the height scale to, once per opened
+    /// document, when its first mesh has arrived.
+    pub fn take_height_fit(&mut self) -> Option<Relief> {
+        self.fit.relief.take()
+    }
+
     /// Asks for a mesh of the render on screen when it is not the one meshed last.
     pub fn request_mesh(&mut self, state: &AppState) {
+        if self.fit.document != state.opened_at_render {
+            self.fit = HeightFit {
+                document: state.opened_at_render,
+                ..HeightFit::default()
+            };
+        }
         let Some(shown) = state.shown.as_ref() else {
             return;
         };
@@ -110,7 +142,7 @@ impl TerrainView {
             return;
         }
         let resolution = shown.heightmap.size().clamp(2, MAX_VIEW_RESOLUTION);
-        self.mesher.submit(MeshJob {
+        let job = self.mesher.submit(MeshJob {
             heightmap: Arc::clone(&shown.heightmap),
             output: OutputParams {
                 ramp: None,
@@ -119,6 +151,9 @@ impl TerrainView {
             wrap: key.wrap,
             resolution,
         });
+        if key.render > state.opened_at_render && self.fit.first_job.is_none() {
+            self.fit.first_job = Some(job);
+        }
         self.requested = Some(key);
     }
 
@@ -128,10 +163,18 @@ impl TerrainView {
             // The first mesh: aim at its real middle height.
             self.camera = None;
         }
+        if !self.fit.done && self.fit.first_job.is_some_and(|first| mesh.id >= first) {
+            // The opened document's first mesh: the height is fitted to it, and the
+            // camera framed again for that height.
+            self.fit.done = true;
+            self.fit.relief = Some(mesh.relief);
+            self.camera = None;
+        }
         self.shown = Some(MeshInfo {
             resolution: mesh.resolution,
             elapsed: mesh.elapsed,
             height_range: mesh.height_range,
+            relief: mesh.relief,
             moving_stride: mesh.coarse.as_ref().map(|c| c.0),
         });
         lock(&self.gpu).pending_mesh = Some(mesh);

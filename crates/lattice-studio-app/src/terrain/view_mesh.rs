@@ -1,5 +1,6 @@
 //! [`ViewMesh`]: a terrain mesh ready for the GPU, built off the UI thread.
 
+use super::relief::Relief;
 use crate::engine::{Heightmap, JobControl};
 use crate::mesh::{MeshError, TerrainGrid};
 use crate::pixels::OutputParams;
@@ -32,6 +33,8 @@ pub struct ViewMesh {
     pub coarse: Option<(u32, Vec<u32>)>,
     /// Lowest and highest grey.
     pub height_range: (f32, f32),
+    /// How rugged the surface is (what the height scale is fitted to).
+    pub relief: Relief,
     /// How long building took.
     pub elapsed: Duration,
 }
@@ -67,6 +70,9 @@ impl ViewMesh {
         let full = grid.triangle_count();
         let stride = (full as f64 / MOVING_TRIANGLE_BUDGET as f64).sqrt().ceil() as usize;
         let coarse = (stride > 1).then(|| (stride as u32, coarse_indices(n, stride)));
+        let at =
+            |i: usize, j: usize| &vertices[(j * n + i) * FLOATS_PER_VERTEX..][..FLOATS_PER_VERTEX];
+        let relief = Relief::of_grid(n, |i, j| at(i, j)[2], |i, j| at(i, j)[3].hypot(at(i, j)[4]));
         Ok(Self {
             id,
             resolution,
@@ -74,6 +80,7 @@ impl ViewMesh {
             indices,
             coarse,
             height_range: grid.height_range(),
+            relief,
             elapsed: start.elapsed(),
         })
     }
