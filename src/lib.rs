@@ -57,6 +57,7 @@
 //! `cargo build --no-default-features` builds the library and the command line alone.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 /// The command line: the `lattice-cli` crate.
 pub use lattice_cli as cli;

@@ -35,7 +35,7 @@ pub struct BenchArgs {
 
 /// The timings of one configuration.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BenchSummary {
+pub(crate) struct BenchSummary {
     /// Median wall time of the timed runs, in milliseconds.
     pub median_ms: f64,
     /// Median time per pixel per computed octave, in nanoseconds.
@@ -53,7 +53,7 @@ impl std::fmt::Display for BenchSummary {
 }
 
 /// The median (mean of the middle two for an even count); `None` when empty.
-pub fn median(values: &[f64]) -> Option<f64> {
+pub(crate) fn median(values: &[f64]) -> Option<f64> {
     let mut v = values.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
@@ -65,14 +65,14 @@ pub fn median(values: &[f64]) -> Option<f64> {
 }
 
 /// Pixel-octaves of one generation: every pixel times the octaves actually computed.
-pub fn pixel_octaves(params: &NoiseParams) -> u64 {
+pub(crate) fn pixel_octaves(params: &NoiseParams) -> u64 {
     let side = u64::from(params.size);
     side * side * params.steps().count() as u64
 }
 
 /// Pixel-octaves of a stack: those of every layer's own noise (warp fields and masks
 /// are counted in the time, not in the work, so a warped layer's figure includes them).
-pub fn stack_pixel_octaves(stack: &LayerStack) -> u64 {
+pub(crate) fn stack_pixel_octaves(stack: &LayerStack) -> u64 {
     (0..stack.len())
         .map(|i| pixel_octaves(&stack.texture_noise(&stack[i].noise)))
         .sum()

@@ -12,7 +12,7 @@ use clap::{ArgMatches, Args};
 /// quoted `--name=value` word (or `--name` for a flag given without its optional
 /// value), in the order [`Overrides`] declares them. The `=` form keeps values that
 /// start with `-` values.
-pub fn forwarded_overrides(matches: &ArgMatches) -> Result<Vec<String>, UnprintableWord> {
+pub(crate) fn forwarded_overrides(matches: &ArgMatches) -> Result<Vec<String>, UnprintableWord> {
     let declared = Overrides::augment_args(clap::Command::new("overrides"));
     let mut words = Vec::new();
     for arg in declared.get_arguments() {

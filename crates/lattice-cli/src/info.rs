@@ -23,7 +23,7 @@ pub(super) fn run(args: &InfoArgs) -> anyhow::Result<()> {
 }
 
 /// The text `info` prints.
-pub fn describe(preset: &Preset) -> String {
+pub(crate) fn describe(preset: &Preset) -> String {
     let stack = &preset.layers;
     let mut s = String::new();
     // Writing to a String cannot fail.

@@ -6,6 +6,7 @@
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 // The layers below, under the names the command line's modules use.
 use lattice_formats::{command_text, files, mesh, pixels};

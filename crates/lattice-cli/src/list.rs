@@ -7,7 +7,7 @@ use crate::files::ExportFormat;
 use std::fmt::Write;
 
 /// The text `list` prints: one section per kind of id, one id per line.
-pub fn listing() -> String {
+pub(crate) fn listing() -> String {
     let mut s = String::new();
     // Writing to a String cannot fail.
     let _ = writeln!(s, "Proximity functions (--proximity):");

@@ -16,7 +16,7 @@ const POLL: Duration = Duration::from_millis(50);
 /// [`JobControl`] it is given) as `label`, for a job over `pixels` pixels. The closing
 /// "done" line is printed only when the job succeeded: a failed one says only its
 /// error (reported once, by the caller).
-pub fn run_with_progress<T: Send, E: Send>(
+pub(crate) fn run_with_progress<T: Send, E: Send>(
     label: &str,
     pixels: u64,
     job: impl FnOnce(&JobControl) -> Result<T, E> + Send,

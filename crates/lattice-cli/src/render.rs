@@ -127,7 +127,7 @@ fn load(preset: Option<&Path>) -> anyhow::Result<Preset> {
 }
 
 /// The format `render` writes: the flag, else the extension, else 8-bit PNG.
-pub fn output_format(flag: Option<ExportFormat>, out: &Path) -> ExportFormat {
+pub(crate) fn output_format(flag: Option<ExportFormat>, out: &Path) -> ExportFormat {
     flag.or_else(|| ExportFormat::from_path(out))
         .unwrap_or_default()
 }

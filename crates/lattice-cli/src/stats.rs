@@ -26,7 +26,7 @@ pub struct StatsArgs {
 
 /// The report: one `name value` pair a line. Heights print in Rust's shortest
 /// round-trip form, so `--levels MIN,MAX` can be pasted from it exactly.
-pub fn report(region: Region, s: &HeightStats) -> String {
+pub(crate) fn report(region: Region, s: &HeightStats) -> String {
     format!(
         "width {}\nheight {}\nmin {}\nmax {}\nmean {}\nstd-dev {}\nnon-finite {}\n",
         region.width, region.height, s.min, s.max, s.mean, s.std_dev, s.non_finite

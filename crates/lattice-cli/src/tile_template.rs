@@ -17,13 +17,13 @@ enum Piece {
 /// where tiles (1, 11) and (11, 1) would share a name, are refused) and no `..` follows a
 /// number (`{row}/../x_{col}` would drop it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TileTemplate {
+pub(crate) struct TileTemplate {
     pieces: Vec<Piece>,
 }
 
 impl TileTemplate {
     /// Checks `template`, or says why two tiles could write the same file.
-    pub fn parse(template: &str) -> anyhow::Result<Self> {
+    pub(crate) fn parse(template: &str) -> anyhow::Result<Self> {
         if !(template.contains("{row}") && template.contains("{col}")) {
             bail!(
                 "--out '{template}' must contain {{row}} and {{col}}, or several tiles would write the same file"
@@ -55,7 +55,7 @@ impl TileTemplate {
     }
 
     /// The path of the tile at `row`, `col`.
-    pub fn path(&self, row: u32, col: u32) -> String {
+    pub(crate) fn path(&self, row: u32, col: u32) -> String {
         let mut out = String::new();
         for piece in &self.pieces {
             match piece {
@@ -69,7 +69,7 @@ impl TileTemplate {
 
     /// The tile (row, column) of an `n` x `n` grid whose path names the same file as
     /// `path` (compared as absolute paths with `.` and `..` resolved), if any.
-    pub fn tile_of(&self, path: &Path, n: u32) -> Option<(u32, u32)> {
+    pub(crate) fn tile_of(&self, path: &Path, n: u32) -> Option<(u32, u32)> {
         let want = normalized(path)?;
         // With `..` before the numbers only, normalising a concrete path of the template
         // moves no number: normalise the tile (0, 0)'s path, then read the numbers back

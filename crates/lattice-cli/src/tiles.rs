@@ -55,7 +55,7 @@ pub struct TilesArgs {
 
 /// One tile of the manifest.
 #[derive(Debug, Serialize)]
-pub struct TileEntry {
+pub(crate) struct TileEntry {
     /// Row of tiles, from the top.
     pub row: u32,
     /// Column of tiles, from the left.
@@ -79,7 +79,7 @@ struct ManifestHead {
 
 /// The tiles of a `size` texture cut in `tile`-pixel squares, row by row, made one at a
 /// time (a list of millions of tiles takes no memory).
-pub fn tile_grid(
+pub(crate) fn tile_grid(
     size: u32,
     tile: u32,
     template: &TileTemplate,

@@ -14,6 +14,7 @@
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod command_text;
 /// The engine, under the name the layers here use.

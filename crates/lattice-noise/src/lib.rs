@@ -31,6 +31,7 @@
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 mod displacement;
 mod engine_error;

@@ -65,7 +65,7 @@ pub trait ProximityFn {
 
 /// `il^k` for the `k` of [`ProximityFn::SCALE`] (0 to 3), multiplied left to right.
 #[inline(always)]
-pub fn il_power<V: Lane>(il: V, k: u32) -> V {
+pub(crate) fn il_power<V: Lane>(il: V, k: u32) -> V {
     match k {
         0 => il.splat(1.0),
         1 => il,

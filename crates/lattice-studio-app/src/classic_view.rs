@@ -13,7 +13,7 @@ use egui::{Color32, Rect, Stroke, pos2, vec2};
 
 /// View settings of the classic tools (not part of the preset).
 #[derive(Default)]
-pub struct ClassicView {
+pub(crate) struct ClassicView {
     /// Draw the lattice lines of one octave over the preview.
     pub show_grid: bool,
     /// Which octave's lattice the grid shows (0 = the coarsest).
@@ -49,7 +49,7 @@ fn new_seed(previous: i32) -> i32 {
 
 impl ClassicView {
     /// The "Classic" side-panel group: edits `draft` (table, normalise, seed) and the view.
-    pub fn panel_ui(&mut self, ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
+    pub(crate) fn panel_ui(&mut self, ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
         let layer = layer.min(draft.layers.len() - 1);
         let n = &mut draft.layers[layer].noise;
         let table = uses_table(n.random);
@@ -144,7 +144,7 @@ impl ClassicView {
     }
 
     /// Draws the lit view and the overlays over the preview's image rectangle.
-    pub fn overlay_ui(
+    pub(crate) fn overlay_ui(
         &mut self,
         ui: &egui::Ui,
         clip: Rect,
@@ -228,7 +228,7 @@ impl ClassicView {
     }
 
     /// The properties window (Parberry's File > Properties).
-    pub fn properties_window(
+    pub(crate) fn properties_window(
         &mut self,
         ctx: &egui::Context,
         preset: &Preset,

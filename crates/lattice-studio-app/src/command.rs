@@ -84,7 +84,7 @@ pub enum Command {
 }
 
 /// The command queue: a sender for panels and threads, drained once per frame.
-pub struct CommandQueue {
+pub(crate) struct CommandQueue {
     tx: Sender<Command>,
     rx: Receiver<Command>,
 }
@@ -98,18 +98,18 @@ impl Default for CommandQueue {
 
 impl CommandQueue {
     /// Queues a command for the next drain.
-    pub fn push(&self, command: Command) {
+    pub(crate) fn push(&self, command: Command) {
         // The receiver lives as long as the queue, so sending cannot fail here.
         let _ = self.tx.send(command);
     }
 
     /// A sender for background threads.
-    pub fn sender(&self) -> Sender<Command> {
+    pub(crate) fn sender(&self) -> Sender<Command> {
         self.tx.clone()
     }
 
     /// Takes every queued command.
-    pub fn drain(&self) -> Vec<Command> {
+    pub(crate) fn drain(&self) -> Vec<Command> {
         self.rx.try_iter().collect()
     }
 }

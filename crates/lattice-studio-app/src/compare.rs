@@ -7,7 +7,7 @@ use egui::{Color32, Pos2, Rect, Stroke, pos2};
 use std::sync::Arc;
 
 /// The snapshot and how it is compared.
-pub struct Compare {
+pub(crate) struct Compare {
     /// The image the preview showed when the snapshot was taken.
     pub snapshot: egui::TextureHandle,
     /// Where the split stands, as a fraction of the image's width (0 = all current,
@@ -28,7 +28,7 @@ impl std::fmt::Debug for Compare {
 
 impl Compare {
     /// A comparison against `image` (the preview's image), split in the middle.
-    pub fn of(ctx: &egui::Context, image: Arc<egui::ColorImage>) -> Self {
+    pub(crate) fn of(ctx: &egui::Context, image: Arc<egui::ColorImage>) -> Self {
         let snapshot = ctx.load_texture(
             "snapshot",
             egui::ImageData::Color(image),
@@ -43,7 +43,7 @@ impl Compare {
 
     /// Draws the snapshot over the part of `tile` (one copy of the texture, on screen)
     /// left of the split line of the whole image `image`.
-    pub fn paint_tile(&self, painter: &egui::Painter, image: Rect, tile: Rect) {
+    pub(crate) fn paint_tile(&self, painter: &egui::Painter, image: Rect, tile: Rect) {
         let split_x = image.left() + self.split.clamp(0.0, 1.0) * image.width();
         if !self.on || split_x <= tile.left() {
             return;
@@ -55,7 +55,7 @@ impl Compare {
     }
 
     /// The split line over the whole image, with the sides named.
-    pub fn paint_line(&self, painter: &egui::Painter, image: Rect) {
+    pub(crate) fn paint_line(&self, painter: &egui::Painter, image: Rect) {
         if !self.on {
             return;
         }
@@ -84,7 +84,11 @@ impl Compare {
 
 /// The compare controls of the 2D view's bar: take a snapshot, and once there is one,
 /// show or hide the split, move it, or drop the snapshot.
-pub fn compare_ui(ui: &mut egui::Ui, compare: &mut Option<Compare>, commands: &CommandQueue) {
+pub(crate) fn compare_ui(
+    ui: &mut egui::Ui,
+    compare: &mut Option<Compare>,
+    commands: &CommandQueue,
+) {
     if ui
         .button("Snapshot")
         .on_hover_text("Keep the texture on screen as A, to compare the next changes (B) with it")

@@ -4,7 +4,7 @@ use super::state::{AppState, PendingAction};
 
 /// The user's answer to the unsaved-changes question.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ConfirmAnswer {
+pub(crate) enum ConfirmAnswer {
     /// Save first, then go on.
     Save,
     /// Drop the changes and go on.
@@ -14,7 +14,7 @@ pub enum ConfirmAnswer {
 }
 
 /// Shows the unsaved-changes modal when an action waits for an answer.
-pub fn confirm_ui(ctx: &egui::Context, state: &AppState) -> Option<ConfirmAnswer> {
+pub(crate) fn confirm_ui(ctx: &egui::Context, state: &AppState) -> Option<ConfirmAnswer> {
     let action = state.confirm.as_ref()?;
     let what = match action {
         PendingAction::New => "starting a new preset",

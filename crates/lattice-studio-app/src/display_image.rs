@@ -21,7 +21,7 @@ pub(crate) const PREVIEW_TEXTURE: egui::TextureOptions = egui::TextureOptions {
 
 /// Side of the screen image for a `size` texture shown at most `max_side` pixels wide:
 /// the texture reduced by a whole factor, and that factor.
-pub fn display_side(size: u32, max_side: usize) -> (usize, usize) {
+pub(crate) fn display_side(size: u32, max_side: usize) -> (usize, usize) {
     let size = size as usize;
     let step = size.div_ceil(max_side.max(1)).max(1);
     (size.div_ceil(step), step)
@@ -60,7 +60,7 @@ fn reduced_heights(hm: &Heightmap, step: usize, control: &JobControl) -> Option<
 /// Maps the heightmap to display pixels at most `max_side` wide (reduced by a whole
 /// factor, averaging blocks); `wrap` (tileable texture) lets the lit view's slopes wrap.
 /// `None` when `control` is cancelled meanwhile.
-pub fn display_image(
+pub(crate) fn display_image(
     hm: &Heightmap,
     stats: &HeightStats,
     out: &OutputParams,

@@ -19,7 +19,7 @@ use crate::{
 use std::path::Path;
 
 /// The extra side-panel groups; `draft` is the preset being edited.
-pub fn feature_groups(
+pub(crate) fn feature_groups(
     ui: &mut egui::Ui,
     draft: &mut Preset,
     view: &mut ViewSettings,
@@ -120,14 +120,14 @@ fn view_ui(ui: &mut egui::Ui, view: &mut ViewSettings) {
 
 /// The `lattice-studio render` command that reproduces the current texture as the
 /// preview shows it (grey, coloured by the ramp, or semi-transparent).
-pub fn command_line(state: &AppState) -> Result<String, UnprintableWord> {
+pub(crate) fn command_line(state: &AppState) -> Result<String, UnprintableWord> {
     let format = preview_format(&state.preset.output, state.persisted.transparent);
     let name = state.default_export_name(format.extension());
     to_command_line(&state.preset, Path::new(&name), format)
 }
 
 /// The right panel: the preset list, or the gallery of thumbnails.
-pub fn presets_panel_ui(
+pub(crate) fn presets_panel_ui(
     ui: &mut egui::Ui,
     state: &mut AppState,
     gallery: &mut Gallery,
@@ -157,7 +157,7 @@ pub fn presets_panel_ui(
 }
 
 /// "Copy as command line": the render command on the clipboard.
-pub fn copy_command_line_ui(ui: &mut egui::Ui, state: &mut AppState) {
+pub(crate) fn copy_command_line_ui(ui: &mut egui::Ui, state: &mut AppState) {
     if ui
         .button("Copy as command line")
         .on_hover_text(

@@ -33,7 +33,7 @@ fn spawn(
 }
 
 /// Reads and parses a preset.
-pub fn load_preset(path: PathBuf, reply: Sender<Command>, ctx: &egui::Context) {
+pub(crate) fn load_preset(path: PathBuf, reply: Sender<Command>, ctx: &egui::Context) {
     spawn("load", reply, ctx, move || {
         let result = Preset::load(&path).map(Box::new).map_err(|e| e.to_string());
         Command::PresetLoaded(path, result)
@@ -41,7 +41,12 @@ pub fn load_preset(path: PathBuf, reply: Sender<Command>, ctx: &egui::Context) {
 }
 
 /// Writes a preset atomically.
-pub fn save_preset(preset: Preset, path: PathBuf, reply: Sender<Command>, ctx: &egui::Context) {
+pub(crate) fn save_preset(
+    preset: Preset,
+    path: PathBuf,
+    reply: Sender<Command>,
+    ctx: &egui::Context,
+) {
     spawn("save", reply, ctx, move || {
         // The user preset folder does not exist before the first save there.
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
@@ -57,7 +62,7 @@ pub fn save_preset(preset: Preset, path: PathBuf, reply: Sender<Command>, ctx: &
 
 /// An export to run in the background.
 #[derive(Debug)]
-pub struct ExportJob {
+pub(crate) struct ExportJob {
     /// The texture's preset (PNGs carry it, meshes record it).
     pub preset: Preset,
     /// The full-size heightmap when it is at hand (else it is generated first: the
@@ -72,7 +77,7 @@ pub struct ExportJob {
 }
 
 /// Exports a texture or its mesh, atomically, off the UI thread.
-pub fn export(job: ExportJob, reply: Sender<Command>, ctx: &egui::Context) {
+pub(crate) fn export(job: ExportJob, reply: Sender<Command>, ctx: &egui::Context) {
     spawn("export", reply, ctx, move || {
         let ExportJob {
             preset,

@@ -11,10 +11,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Thumbnail side in pixels.
-pub const THUMB: u32 = 96;
+pub(crate) const THUMB: u32 = 96;
 
 /// The gallery's caches: parsed presets, rendered thumbnails, uploaded textures.
-pub struct Gallery {
+pub(crate) struct Gallery {
     cache: ThumbnailCache,
     presets: HashMap<PathBuf, Result<Preset, String>>,
     textures: HashMap<PathBuf, (Arc<RgbaImage>, egui::TextureHandle)>,
@@ -83,7 +83,7 @@ impl Gallery {
 
     /// Forgets parsed presets (after a rescan: files may have changed). Thumbnails stay
     /// cached by parameters, so unchanged presets are not rendered again.
-    pub fn forget_files(&mut self) {
+    pub(crate) fn forget_files(&mut self) {
         self.presets.clear();
         self.textures.clear();
     }
@@ -112,7 +112,7 @@ impl Gallery {
 
     /// Shows the thumbnails of `entries` (name, file) in rows that fit the panel's
     /// width; returns the file the user clicked.
-    pub fn ui<'a>(
+    pub(crate) fn ui<'a>(
         &mut self,
         ui: &mut egui::Ui,
         entries: impl IntoIterator<Item = (&'a str, &'a Path)>,

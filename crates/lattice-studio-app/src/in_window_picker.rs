@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// The in-window dialog, when one is open, and whether to use it for every pick.
 #[derive(Default)]
-pub struct InWindowPicker {
+pub(crate) struct InWindowPicker {
     open: Option<(FileDialog, PickPurpose)>,
     /// The system dialog was found missing once: go straight to this one from now on.
     pub preferred: bool,
@@ -29,7 +29,7 @@ impl std::fmt::Debug for InWindowPicker {
 }
 
 /// The dialog's title for `purpose`.
-pub fn title(purpose: PickPurpose) -> String {
+pub(crate) fn title(purpose: PickPurpose) -> String {
     match purpose {
         PickPurpose::OpenPreset => "Open preset".to_owned(),
         PickPurpose::SavePreset => "Save preset".to_owned(),
@@ -47,7 +47,7 @@ fn extensions(purpose: PickPurpose) -> Vec<&'static str> {
 }
 
 /// `path` with the purpose's extension added when the user typed a name without one.
-pub fn with_extension(path: PathBuf, purpose: PickPurpose) -> PathBuf {
+pub(crate) fn with_extension(path: PathBuf, purpose: PickPurpose) -> PathBuf {
     if matches!(purpose, PickPurpose::OpenPreset) || path.extension().is_some() {
         return path;
     }
@@ -65,7 +65,7 @@ fn has_extension(path: &Path, wanted: &[&str]) -> bool {
 
 impl InWindowPicker {
     /// Opens the dialog for `request` (replacing one already open).
-    pub fn open(&mut self, request: PickRequest) {
+    pub(crate) fn open(&mut self, request: PickRequest) {
         let purpose = request.purpose;
         let mut dialog = match purpose {
             PickPurpose::OpenPreset => FileDialog::open_file(),
@@ -93,7 +93,7 @@ impl InWindowPicker {
 
     /// Draws the open dialog; returns the command once the user chose a file
     /// ([`PickPurpose::command`]) or closed the dialog ([`Command::DialogCancelled`]).
-    pub fn ui(&mut self, ctx: &egui::Context) -> Option<Command> {
+    pub(crate) fn ui(&mut self, ctx: &egui::Context) -> Option<Command> {
         let (dialog, purpose) = self.open.as_mut()?;
         let purpose = *purpose;
         let answer = match dialog.show(ctx).state() {

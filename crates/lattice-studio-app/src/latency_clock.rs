@@ -8,20 +8,20 @@ use std::time::{Duration, Instant};
 /// is uploaded while the frame that received it is painted, so the frame after that
 /// is the first to start with it on screen.
 #[derive(Debug, Default)]
-pub struct LatencyClock {
+pub(crate) struct LatencyClock {
     submitted: Option<(u64, Instant)>,
     arrived: Option<(Duration, Duration)>,
 }
 
 impl LatencyClock {
     /// Job `id` was just submitted.
-    pub fn submitted(&mut self, id: u64) {
+    pub(crate) fn submitted(&mut self, id: u64) {
         self.submitted = Some((id, Instant::now()));
         self.arrived = None;
     }
 
     /// `result` reached the UI thread (it goes on screen with this frame).
-    pub fn image_arrived(&mut self, result: &RenderResult) {
+    pub(crate) fn image_arrived(&mut self, result: &RenderResult) {
         if self.submitted.is_some_and(|(id, _)| id == result.job_id) {
             let generation = if result.from_cache {
                 Duration::ZERO
@@ -33,7 +33,7 @@ impl LatencyClock {
     }
 
     /// A new frame starts: the latency of the image that arrived during the last one.
-    pub fn frame_started(&mut self) -> Option<Latency> {
+    pub(crate) fn frame_started(&mut self) -> Option<Latency> {
         let (generation, mapping) = self.arrived.take()?;
         let (_, at) = self.submitted?;
         Some(Latency {

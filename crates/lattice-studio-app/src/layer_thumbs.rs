@@ -9,12 +9,12 @@ use image::RgbaImage;
 use std::sync::Arc;
 
 /// Thumbnail side in pixels.
-pub const LAYER_THUMB: u32 = 40;
+pub(crate) const LAYER_THUMB: u32 = 40;
 /// Smallest first step of a layer's thumbnail, in thumbnail pixels.
 const MIN_THUMB_STEP: u32 = 4;
 
 /// The thumbnail renders and their uploaded textures, by layer index.
-pub struct LayerThumbs {
+pub(crate) struct LayerThumbs {
     cache: ThumbnailCache,
     textures: Vec<Option<(Arc<RgbaImage>, egui::TextureHandle)>>,
 }
@@ -64,7 +64,7 @@ fn alone(stack: &LayerStack, i: usize) -> Preset {
 
 impl LayerThumbs {
     /// The texture of layer `i`'s thumbnail, once rendered (`None` while it renders).
-    pub fn get(
+    pub(crate) fn get(
         &mut self,
         ctx: &egui::Context,
         stack: &LayerStack,
@@ -91,7 +91,7 @@ impl LayerThumbs {
     }
 
     /// Whether thumbnails are still rendering (the panel repaints until they arrive).
-    pub fn is_busy(&self) -> bool {
+    pub(crate) fn is_busy(&self) -> bool {
         self.cache.is_busy()
     }
 }

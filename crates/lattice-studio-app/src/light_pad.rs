@@ -5,7 +5,7 @@ use egui::{Color32, Sense, Stroke, vec2};
 
 /// Maps a point in the pad (relative to its centre, radius 1) to azimuth and elevation:
 /// the direction is the light's compass direction, the distance from the rim its height.
-pub fn light_from_pad(dx: f32, dy: f32) -> (f32, f32) {
+pub(crate) fn light_from_pad(dx: f32, dy: f32) -> (f32, f32) {
     let r = (dx * dx + dy * dy).sqrt().min(1.0);
     // Screen y grows downwards; the light's azimuth counts up the image.
     // `+ 0.0` turns the -0 of a pad straight right of centre into 0.
@@ -15,20 +15,20 @@ pub fn light_from_pad(dx: f32, dy: f32) -> (f32, f32) {
 }
 
 /// A compass angle as whole degrees in 0..360: never "-0", and 359.7 reads "0".
-pub fn compass_degrees(deg: f32) -> String {
+pub(crate) fn compass_degrees(deg: f32) -> String {
     let d = deg.round().rem_euclid(360.0) + 0.0;
     format!("{d:.0}")
 }
 
 /// The inverse of [`light_from_pad`].
-pub fn pad_from_light(light: &Light) -> (f32, f32) {
+pub(crate) fn pad_from_light(light: &Light) -> (f32, f32) {
     let r = 1.0 - light.elevation_deg.clamp(0.0, 90.0) / 90.0;
     let a = light.azimuth_deg.to_radians();
     (r * a.cos(), -r * a.sin())
 }
 
 /// Draws the pad; returns true when the light changed.
-pub fn light_pad_ui(ui: &mut egui::Ui, light: &mut Light) -> bool {
+pub(crate) fn light_pad_ui(ui: &mut egui::Ui, light: &mut Light) -> bool {
     let side = 96.0;
     let (rect, response) = ui.allocate_exact_size(vec2(side, side), Sense::click_and_drag());
     let c = rect.center();

@@ -4,7 +4,7 @@ use super::command::{Command, CommandQueue};
 use super::state::AppState;
 
 /// The menu bar.
-pub fn menu_ui(ui: &mut egui::Ui, state: &AppState, commands: &CommandQueue) {
+pub(crate) fn menu_ui(ui: &mut egui::Ui, state: &AppState, commands: &CommandQueue) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             let items = [

@@ -5,7 +5,7 @@ use super::state::AppState;
 use egui::{Color32, Rect, UiBuilder, vec2};
 
 /// Draws the visible messages over the top of `preview` (the preview's rectangle).
-pub fn notices_ui(ui: &mut egui::Ui, state: &mut AppState, preview: Rect) {
+pub(crate) fn notices_ui(ui: &mut egui::Ui, state: &mut AppState, preview: Rect) {
     let now = state.clock;
     let mut dismiss = None;
     let mut fading = false;

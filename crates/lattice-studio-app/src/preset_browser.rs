@@ -56,7 +56,7 @@ fn list(dir: &Path, user: bool) -> Vec<PresetEntry> {
 
 /// Makes every shown name unique: a later entry with a name seen before is told apart
 /// by "(mine)" (the user's own next to a shipped one) or by its file name.
-pub fn unique_names(entries: &mut [PresetEntry]) {
+pub(crate) fn unique_names(entries: &mut [PresetEntry]) {
     let mut seen: Vec<(String, bool)> = Vec::new();
     for e in entries.iter_mut() {
         let key = e.name.to_lowercase();
@@ -73,7 +73,7 @@ pub fn unique_names(entries: &mut [PresetEntry]) {
 }
 
 /// Lists both folders on a background thread; the answer is [`Command::PresetList`].
-pub fn scan(
+pub(crate) fn scan(
     shipped: Option<PathBuf>,
     user: Option<PathBuf>,
     reply: Sender<Command>,
@@ -97,7 +97,7 @@ pub fn scan(
 }
 
 /// The browser's list; one click loads a preset.
-pub fn preset_browser_ui(
+pub(crate) fn preset_browser_ui(
     ui: &mut egui::Ui,
     entries: &[PresetEntry],
     current: Option<&Path>,
@@ -154,7 +154,7 @@ pub fn preset_browser_ui(
 }
 
 /// The hover text of a list entry: the description, then the file.
-pub fn entry_hover(e: &PresetEntry) -> String {
+pub(crate) fn entry_hover(e: &PresetEntry) -> String {
     if e.description.is_empty() {
         e.path.display().to_string()
     } else {

@@ -10,7 +10,7 @@ const MAX_SCALE: f32 = 64.0;
 
 /// What the cursor is over.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Hover {
+pub(crate) struct Hover {
     /// Texture column.
     pub x: u32,
     /// Texture row.
@@ -22,7 +22,7 @@ pub struct Hover {
 /// Zoom and pan of the preview. Positions are in texture pixels of the full size, so
 /// the view does not jump when a reduced preview is replaced by the full render.
 #[derive(Clone, Debug)]
-pub struct PreviewView {
+pub(crate) struct PreviewView {
     /// Follow the panel size.
     pub fit: bool,
     /// Screen points per texture pixel.
@@ -43,18 +43,18 @@ impl Default for PreviewView {
 
 impl PreviewView {
     /// Fit the whole texture into the panel.
-    pub fn set_fit(&mut self) {
+    pub(crate) fn set_fit(&mut self) {
         self.fit = true;
     }
 
     /// One texture pixel per screen pixel.
-    pub fn set_one_to_one(&mut self, pixels_per_point: f32) {
+    pub(crate) fn set_one_to_one(&mut self, pixels_per_point: f32) {
         self.fit = false;
         self.scale = 1.0 / pixels_per_point.max(0.01);
     }
 
     /// Zooms by `factor` keeping the texture point under `anchor` in place.
-    pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
+    pub(crate) fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
         let before = self.to_texture(rect, anchor);
         self.fit = false;
         self.scale = (self.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
@@ -62,13 +62,13 @@ impl PreviewView {
     }
 
     /// Where the whole texture is drawn when the preview occupies `rect`.
-    pub fn image_rect(&self, rect: Rect, size: u32) -> Rect {
+    pub(crate) fn image_rect(&self, rect: Rect, size: u32) -> Rect {
         let top_left = rect.center() - self.center * self.scale;
         Rect::from_min_size(top_left, vec2(size as f32, size as f32) * self.scale)
     }
 
     /// Texture position of a screen point.
-    pub fn to_texture(&self, rect: Rect, p: Pos2) -> Vec2 {
+    pub(crate) fn to_texture(&self, rect: Rect, p: Pos2) -> Vec2 {
         self.center + (p - rect.center()) / self.scale
     }
 
@@ -82,7 +82,7 @@ impl PreviewView {
     /// Draws the preview, the texture repeated `repeat x repeat` times (to inspect
     /// seams), with the A/B snapshot over it while one is compared; returns the texture
     /// pixel under the cursor.
-    pub fn ui(
+    pub(crate) fn ui(
         &mut self,
         ui: &mut egui::Ui,
         (texture, compare): (Option<&egui::TextureHandle>, Option<&Compare>),

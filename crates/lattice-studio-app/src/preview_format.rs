@@ -7,7 +7,7 @@ use crate::pixels::OutputParams;
 /// preview shows it, the colours of the ramp when there is one (with alpha when a stop
 /// is see-through), else the grey texture. The lit view has no file of its own: its
 /// colours are what is exported.
-pub fn preview_format(out: &OutputParams, transparent: bool) -> ExportFormat {
+pub(crate) fn preview_format(out: &OutputParams, transparent: bool) -> ExportFormat {
     if transparent {
         ExportFormat::PngTransparent
     } else if let Some(ramp) = &out.ramp {

@@ -5,7 +5,7 @@ use crate::engine::Preset;
 use crate::engine::{HeightStats, OctaveLaw, RandomSource};
 
 /// Whether the source reads `table_size` and `distribution`.
-pub fn uses_table(random: RandomSource) -> bool {
+pub(crate) fn uses_table(random: RandomSource) -> bool {
     matches!(
         random,
         RandomSource::Permutation | RandomSource::Lcg | RandomSource::Hash64
@@ -15,7 +15,10 @@ pub fn uses_table(random: RandomSource) -> bool {
 /// Every parameter of `preset` and, when given, the heightmap's min, max and mean, as
 /// (name, value) rows in display order. Table settings are listed only for the sources
 /// that read them.
-pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static str, String)> {
+pub(crate) fn properties(
+    preset: &Preset,
+    stats: Option<&HeightStats>,
+) -> Vec<(&'static str, String)> {
     let n = preset.noise();
     let o = &preset.output;
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
@@ -73,7 +76,7 @@ pub fn properties(preset: &Preset, stats: Option<&HeightStats>) -> Vec<(&'static
 ///
 /// A layered texture is named after its preset instead ("layered-terrain-3layers-512px"):
 /// one layer's parameters would not describe it.
-pub fn default_file_stem(preset: &Preset) -> String {
+pub(crate) fn default_file_stem(preset: &Preset) -> String {
     if preset.layers.len() > 1 {
         let slug = match name_slug(&preset.name) {
             s if s.is_empty() => "layers".to_owned(),
@@ -103,7 +106,7 @@ pub fn default_file_stem(preset: &Preset) -> String {
 
 /// `name` in lower-case letters and digits, other characters as dashes, trimmed of
 /// dashes (`"  My Rock!  "` -> `my-rock`); empty when nothing is left.
-pub fn name_slug(name: &str) -> String {
+pub(crate) fn name_slug(name: &str) -> String {
     let slug: String = name
         .trim()
         .chars()

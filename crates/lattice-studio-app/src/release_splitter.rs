@@ -12,7 +12,7 @@ use egui::Event;
 
 /// Holds the events that came after a pointer release until the next frame.
 #[derive(Debug, Default)]
-pub struct ReleaseSplitter {
+pub(crate) struct ReleaseSplitter {
     deferred: Vec<Event>,
 }
 
@@ -21,7 +21,7 @@ impl ReleaseSplitter {
     /// if a button release is followed by pointer movement, everything after the release
     /// is held back for the next frame. Returns true when events are held (the caller
     /// asks for another frame so they are not left waiting for input).
-    pub fn split(&mut self, events: &mut Vec<Event>) -> bool {
+    pub(crate) fn split(&mut self, events: &mut Vec<Event>) -> bool {
         if !self.deferred.is_empty() {
             let mut all = std::mem::take(&mut self.deferred);
             all.append(events);

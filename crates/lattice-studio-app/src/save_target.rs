@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// The file name for a preset called `name`: lower-case letters and digits, other
 /// characters as dashes (`"  My Rock!  "` -> `my-rock.ron`).
-pub fn preset_file_name(name: &str) -> String {
+pub(crate) fn preset_file_name(name: &str) -> String {
     match name_slug(name) {
         slug if slug.is_empty() => "preset.ron".to_owned(),
         slug => format!("{slug}.ron"),
@@ -15,7 +15,7 @@ pub fn preset_file_name(name: &str) -> String {
 
 /// The name the preset browser shows for a file: its stem with dashes and underscores
 /// as spaces.
-pub fn display_name(path: &Path) -> String {
+pub(crate) fn display_name(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().replace(['-', '_'], " "))
         .unwrap_or_default()
@@ -39,7 +39,7 @@ fn split_number(name: &str) -> (&str, u32) {
 /// when its file exists or another listed preset shows the same name (`listed`:
 /// display names of every preset in the browser). `own` is the document's file: saving
 /// over it is a plain save. Returns the (possibly numbered) name and the file.
-pub fn user_save_target(
+pub(crate) fn user_save_target(
     name: &str,
     dir: &Path,
     listed: &[String],
@@ -68,7 +68,7 @@ pub fn user_save_target(
 
 /// Whether `path` lies directly in `dir` (both as they are on disk: links resolved).
 /// `dir` is expected canonical already.
-pub fn lies_in(path: &Path, dir: &Path) -> bool {
+pub(crate) fn lies_in(path: &Path, dir: &Path) -> bool {
     path.parent()
         .map(|p| {
             if p.as_os_str().is_empty() {

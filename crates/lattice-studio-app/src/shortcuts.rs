@@ -8,7 +8,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use std::path::PathBuf;
 
 /// Reads this frame's shortcuts, dropped files and close request.
-pub fn shortcuts(ctx: &egui::Context, state: &mut AppState, commands: &CommandQueue) {
+pub(crate) fn shortcuts(ctx: &egui::Context, state: &mut AppState, commands: &CommandQueue) {
     let cmd = Modifiers::COMMAND;
     let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
     // Shifted variants first: a plain Ctrl+S would also match Ctrl+Shift+S.

@@ -61,7 +61,7 @@ pub struct Message {
 }
 
 /// How long an information message stays on screen, in seconds (the last one fading).
-pub const INFO_SECONDS: f64 = 4.0;
+pub(crate) const INFO_SECONDS: f64 = 4.0;
 
 impl Message {
     /// How visible the message is at `now`: 1 while fresh, fading to 0 over the last

@@ -4,7 +4,7 @@ use super::preview::Hover;
 use super::state::{AppState, Latency};
 
 /// Draws the status bar; `progress` is set while a render runs.
-pub fn status_bar_ui(
+pub(crate) fn status_bar_ui(
     ui: &mut egui::Ui,
     state: &AppState,
     hover: Option<Hover>,

@@ -7,7 +7,7 @@ use crate::engine::Preset;
 /// layer a step re-inserted, or, when a step changed several layers, the selected
 /// one if it is among them, else the first. `None` (keep the selection) when the step
 /// changed the whole texture only (size, tiling, output) or removed a layer.
-pub fn layer_to_select(from: &Preset, to: &Preset, selected: usize) -> Option<usize> {
+pub(crate) fn layer_to_select(from: &Preset, to: &Preset, selected: usize) -> Option<usize> {
     let (a, b) = (from.layers.layers(), to.layers.layers());
     if b.len() == a.len() + 1 {
         // A layer came back (names are unique in a stack): the one `from` lacks.

@@ -22,7 +22,7 @@ const PREVIEW_SIZE: u32 = 256;
 
 /// What to render.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RenderJob {
+pub(crate) struct RenderJob {
     /// Increasing job number (results of older jobs are ignored).
     pub id: u64,
     /// The layers to composite.
@@ -41,7 +41,7 @@ pub struct RenderJob {
 }
 
 /// Handle to the generation thread.
-pub struct Worker {
+pub(crate) struct Worker {
     jobs: Sender<(RenderJob, Arc<JobControl>)>,
     current: Option<Arc<JobControl>>,
     next_id: u64,
@@ -49,7 +49,7 @@ pub struct Worker {
 
 impl Worker {
     /// Starts the thread; results arrive as [`Command::Rendered`] on `results`.
-    pub fn spawn(ctx: egui::Context, results: Sender<Command>) -> Self {
+    pub(crate) fn spawn(ctx: egui::Context, results: Sender<Command>) -> Self {
         let (jobs, rx) = channel();
         let errors = results.clone();
         let spawned = std::thread::Builder::new()
@@ -69,7 +69,7 @@ impl Worker {
     }
 
     /// Cancels the running job and queues a new one; returns its id.
-    pub fn submit(&mut self, mut job: RenderJob) -> u64 {
+    pub(crate) fn submit(&mut self, mut job: RenderJob) -> u64 {
         if let Some(c) = self.current.take() {
             c.cancel();
         }
@@ -84,7 +84,7 @@ impl Worker {
     }
 
     /// Progress of the running job, 0..=1.
-    pub fn progress(&self) -> f32 {
+    pub(crate) fn progress(&self) -> f32 {
         self.current.as_ref().map_or(0.0, |c| c.progress())
     }
 }

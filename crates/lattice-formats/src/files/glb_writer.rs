@@ -18,7 +18,7 @@ const CHUNK_BIN: u32 = 0x004E_4942;
 
 /// What goes beside the mesh into the file.
 #[derive(Clone, Copy, Debug)]
-pub struct GlbExtras<'a> {
+pub(super) struct GlbExtras<'a> {
     /// The preset's RON text, stored in the node's `extras` (when the caller has one).
     pub preset_ron: Option<&'a str>,
     /// The texture as PNG (the mapped grey through the colour ramp), if any.
@@ -289,7 +289,7 @@ fn json_chunk(root: &json::Root) -> io::Result<Vec<u8>> {
 }
 
 /// Total size of the file, or the error when it exceeds the format's 4 GiB.
-pub fn glb_size(grid: &TerrainGrid, image_len: usize) -> Result<u64, MeshError> {
+pub(super) fn glb_size(grid: &TerrainGrid, image_len: usize) -> Result<u64, MeshError> {
     let parts = Parts::new(grid, image_len as u64);
     // The JSON is a few kB; 1 MiB of headroom keeps the check simple.
     let total = 12 + 8 + (1 << 20) + 8 + parts.bin_len();
@@ -303,7 +303,7 @@ pub fn glb_size(grid: &TerrainGrid, image_len: usize) -> Result<u64, MeshError> 
 }
 
 /// Writes the grid as a glb file: Y up, one unit wide, grey 1 at `height_scale`.
-pub fn write_glb(
+pub(super) fn write_glb(
     w: &mut dyn Write,
     grid: &TerrainGrid,
     height_scale: f32,

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 /// texture V runs up the image, so it is `1 - v` of the glTF coordinates. The preset's
 /// RON text, when given, is written as comment lines (`# `), so the file says what made
 /// it.
-pub fn write_obj(
+pub(super) fn write_obj(
     w: &mut dyn Write,
     grid: &TerrainGrid,
     height_scale: f32,

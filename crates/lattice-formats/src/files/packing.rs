@@ -9,7 +9,7 @@ use crate::engine::{Heightmap, JobControl, LayerCache, Region};
 /// The heightmaps of the preset's packed layers ([`Preset::packed_layers`]) over
 /// `region` of the texture, R first: each layer alone with its levels (its warp too),
 /// bit for bit that window of the whole texture's layer.
-pub fn packed_layers(
+pub(super) fn packed_layers(
     preset: &Preset,
     region: Region,
     control: &JobControl,
@@ -25,7 +25,7 @@ pub fn packed_layers(
 
 /// The packed image of `region`: [`packed_layers`] interleaved by [`pack`] (16 bits per
 /// sample when `sixteen`). Returns the PNG layout and its bytes.
-pub fn packed_pixels(
+pub(super) fn packed_pixels(
     preset: &Preset,
     region: Region,
     sixteen: bool,
@@ -40,7 +40,7 @@ pub fn packed_pixels(
 /// each height clamped to 0..1 and scaled to the full range (NaN counts as 0). Missing
 /// colour channels are 0 and a missing alpha is opaque. Returns the PNG layout and its
 /// bytes (16-bit samples big-endian).
-pub fn pack(maps: &[&Heightmap], sixteen: bool) -> (PngLayout, Vec<u8>) {
+pub(super) fn pack(maps: &[&Heightmap], sixteen: bool) -> (PngLayout, Vec<u8>) {
     let pixels = maps.first().map_or(0, |m| m.data().len());
     let max = if sixteen { 65535.0 } else { 255.0 };
     let sample = |c: usize, i: usize| -> u16 {

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 /// Writes `solid` as binary STL. The 80-byte header names the tool and must not start
 /// with `solid` (readers would take the file for ASCII STL).
-pub fn write_stl(w: &mut dyn Write, solid: &Solid<'_>, name: &str) -> io::Result<()> {
+pub(super) fn write_stl(w: &mut dyn Write, solid: &Solid<'_>, name: &str) -> io::Result<()> {
     let mut header = [b' '; 80];
     let text = format!("Lattice Studio terrain (mm, Z up): {name}");
     let text: String = text.chars().filter(char::is_ascii).collect();

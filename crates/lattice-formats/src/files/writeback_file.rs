@@ -17,7 +17,7 @@ const WRITEBACK_BYTES: u64 = 32 << 20;
 
 /// A file written front to back (seeks allowed), advising write-back as it grows.
 #[derive(Debug)]
-pub struct WritebackFile {
+pub(super) struct WritebackFile {
     file: File,
     /// The offset after the last byte written.
     pos: u64,
@@ -27,7 +27,7 @@ pub struct WritebackFile {
 
 impl WritebackFile {
     /// Wraps `file`, positioned at its start.
-    pub fn new(file: File) -> Self {
+    pub(super) fn new(file: File) -> Self {
         Self {
             file,
             pos: 0,
@@ -36,7 +36,7 @@ impl WritebackFile {
     }
 
     /// The file.
-    pub fn into_inner(self) -> File {
+    pub(super) fn into_inner(self) -> File {
         self.file
     }
 

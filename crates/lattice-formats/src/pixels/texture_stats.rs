@@ -7,7 +7,7 @@ use crate::engine::{HeightStats, Heightmap, JobControl};
 use rayon::prelude::*;
 
 /// Bins of both histograms (one per 8-bit grey level).
-pub const BINS: usize = 256;
+pub(super) const BINS: usize = 256;
 
 /// Statistics of a heightmap and of its mapped output.
 #[derive(Clone, Debug, PartialEq)]

@@ -48,7 +48,7 @@ impl Octave {
     /// `[fade_l_x, fade_l, fade_r_x, fade_r]` at pixel `u` of a cell: what a linear
     /// function's corner coefficients are multiplied by.
     #[inline(always)]
-    pub fn linear_tables(&self, u: usize) -> [f32; 4] {
+    pub(super) fn linear_tables(&self, u: usize) -> [f32; 4] {
         [
             self.fade_l_x[u],
             self.fade_l[u],

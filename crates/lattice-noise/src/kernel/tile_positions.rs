@@ -18,7 +18,7 @@ impl Displace {
     /// The sample position of texture pixel `x` with field value `w` (either axis), one
     /// value at a time: the definition the lanes follow.
     #[inline(always)]
-    pub fn position(&self, x: f32, w: f32) -> f32 {
+    pub(super) fn position(&self, x: f32, w: f32) -> f32 {
         let p = x + (w - 0.5) * self.amplitude;
         if !self.wrap {
             return p;
@@ -77,7 +77,7 @@ pub(super) type Ranges = ((f32, f32), (f32, f32));
 impl TilePositions {
     /// Sizes the buffers for a tile of `nrows` rows of `tw` pixels from texture column
     /// `x0`, `padded` lanes per row, and sets each column's `x`.
-    pub fn start(&mut self, (x0, tw): (usize, usize), nrows: usize, padded: usize) {
+    pub(super) fn start(&mut self, (x0, tw): (usize, usize), nrows: usize, padded: usize) {
         self.px.resize(nrows * padded, 0.0);
         self.py.resize(nrows * padded, 0.0);
         self.columns.clear();
@@ -88,7 +88,7 @@ impl TilePositions {
     /// Stores the positions of lanes `c..c + W` of tile row `r` of the fields' rows `wx`,
     /// `wy` (`tw` values each) at texture row `y`, returning them.
     #[inline(always)]
-    pub fn lanes<V: SampleLane>(
+    pub(super) fn lanes<V: SampleLane>(
         &mut self,
         isa: V::Isa,
         d: &Displace,
@@ -131,7 +131,7 @@ pub(super) struct Bounds<V> {
 impl<V: SampleLane> Bounds<V> {
     /// No position yet.
     #[inline(always)]
-    pub fn new(isa: V::Isa) -> Self {
+    pub(super) fn new(isa: V::Isa) -> Self {
         let (lo, hi) = (V::all(isa, f32::MAX), V::all(isa, f32::MIN));
         Bounds {
             lo: (lo, lo),
@@ -141,14 +141,14 @@ impl<V: SampleLane> Bounds<V> {
 
     /// Takes in the lanes `(px, py)`; a NaN lane keeps the bound (the new value first).
     #[inline(always)]
-    pub fn add(&mut self, (px, py): (V, V)) {
+    pub(super) fn add(&mut self, (px, py): (V, V)) {
         self.lo = (px.mn(self.lo.0), py.mn(self.lo.1));
         self.hi = (px.mx(self.hi.0), py.mx(self.hi.1));
     }
 
     /// The smallest and largest position on each axis, as `f32::min`/`max` find them.
     #[inline(always)]
-    pub fn ranges(self) -> Ranges {
+    pub(super) fn ranges(self) -> Ranges {
         let mut l = [[0.0f32; 16]; 4];
         self.lo.0.write(&mut l[0]);
         self.hi.0.write(&mut l[1]);

@@ -39,7 +39,7 @@ pub(super) enum Fields<'a> {
 impl<'a> Fields<'a> {
     /// Plans the fields of `source` over `region`, computed with the instruction sets
     /// `isa` allows.
-    pub fn new(source: FieldSource<'a>, region: Region, isa: Option<Avx2>) -> Self {
+    pub(super) fn new(source: FieldSource<'a>, region: Region, isa: Option<Avx2>) -> Self {
         match source {
             FieldSource::Maps { x, y } => Fields::Maps(x, y),
             FieldSource::Noise { x, y } => Fields::Bands(Box::new([
@@ -60,7 +60,7 @@ pub(super) struct FieldBands {
 impl FieldBands {
     /// The two fields of region rows `y0..y0 + n / width` (`n` values), starting at the
     /// band's first pixel.
-    pub fn band<'s>(
+    pub(super) fn band<'s>(
         &'s mut self,
         fields: &'s Fields<'_>,
         (y0, n, width): (usize, usize, usize),

@@ -31,7 +31,7 @@ pub(super) struct PassKey {
 
 impl PassKey {
     /// The blending pass this key describes.
-    pub fn pass(&self) -> Pass<'_> {
+    pub(super) fn pass(&self) -> Pass<'_> {
         Pass {
             top: self.top.data(),
             levels: self.levels.map(),
@@ -73,7 +73,7 @@ pub(super) struct CompositePrefix {
 
 impl CompositePrefix {
     /// Whether this is the composite of `key` over `region`.
-    pub fn matches(&self, region: Region, key: &[PassKey]) -> bool {
+    pub(super) fn matches(&self, region: Region, key: &[PassKey]) -> bool {
         self.region == region && self.key == key
     }
 }

@@ -52,7 +52,7 @@ pub(super) struct Pass<'a> {
 
 impl<'a> Pass<'a> {
     /// The pass over the pixels `at` of what it reads.
-    pub fn slice(&self, at: std::ops::Range<usize>) -> Pass<'a> {
+    pub(super) fn slice(&self, at: std::ops::Range<usize>) -> Pass<'a> {
         let alpha = match self.alpha {
             PassAlpha::Mask {
                 heights,

@@ -1,7 +1,7 @@
 //! [`Preset`]: every parameter of a texture, in RON text.
 
 use super::preset_error::PresetError;
-pub use super::preset_file::PRESET_VERSION;
+pub(super) use super::preset_file::PRESET_VERSION;
 use super::preset_file::{DEFAULT_DESCRIPTION, DEFAULT_NAME, PresetFile};
 use crate::engine_error::EngineError;
 use crate::heightmap::Heightmap;

@@ -14,11 +14,11 @@ use super::lattice_source::LatticeSource;
 use super::table_source::wrap;
 
 /// libnoise's multiplier for x.
-pub const X_NOISE_GEN: i32 = 1619;
+pub(super) const X_NOISE_GEN: i32 = 1619;
 /// libnoise's multiplier for y.
-pub const Y_NOISE_GEN: i32 = 31_337;
+pub(super) const Y_NOISE_GEN: i32 = 31_337;
 /// libnoise's multiplier for the seed.
-pub const SEED_NOISE_GEN: i32 = 1013;
+pub(super) const SEED_NOISE_GEN: i32 = 1013;
 
 /// The article's integer-noise function, in 32-bit wrapping arithmetic (arithmetic
 /// right shift, as C's `int`): a value in `(-1, 1]`.

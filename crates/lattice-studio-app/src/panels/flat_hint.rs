@@ -7,14 +7,14 @@ use crate::pixels::{OutputParams, ToneMap};
 const FLAT_SPREAD: f32 = 0.1;
 
 /// How much of the 0..1 grey range heights `min..max` cover under `out`.
-pub fn grey_spread(out: &OutputParams, (min, max): (f32, f32)) -> f32 {
+pub(super) fn grey_spread(out: &OutputParams, (min, max): (f32, f32)) -> f32 {
     let tm = ToneMap::new(out, Some((min, max)));
     (tm.grey(max) - tm.grey(min)).abs()
 }
 
 /// Offers auto levels when heights `range` (of the texture on screen, when it shows the
 /// edited parameters) give a nearly flat grey under `out`.
-pub fn flat_hint_ui(ui: &mut egui::Ui, out: &mut OutputParams, range: Option<(f32, f32)>) {
+pub(crate) fn flat_hint_ui(ui: &mut egui::Ui, out: &mut OutputParams, range: Option<(f32, f32)>) {
     let Some((min, max)) = range else {
         return;
     };

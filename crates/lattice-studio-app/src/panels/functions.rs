@@ -7,7 +7,7 @@ use crate::{
 };
 
 /// Edits the functions group of layer `layer` of `preset`.
-pub fn functions_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
+pub(crate) fn functions_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
     let Some(layer) = preset.layers.get_mut(layer) else {
         return;
     };

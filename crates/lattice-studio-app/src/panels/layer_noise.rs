@@ -15,7 +15,7 @@ pub(super) fn random_seed(previous: i32) -> i32 {
 }
 
 /// Edits the noise of layer `layer` (its octave steps up to the texture's size).
-pub fn layer_noise_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
+pub(crate) fn layer_noise_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize) {
     let stack = &mut preset.layers;
     let layer = layer.min(stack.len() - 1);
     let size = stack.size();

@@ -8,7 +8,7 @@ use crate::engine::layers::{MAX_AMPLITUDE, MAX_GAIN, MAX_OFFSET};
 use crate::engine::{BlendMode, Layer, MAX_OCTAVES, NoiseParams, Proximity, Warp, WarpSource};
 
 /// Edits the compositing settings of layer `layer` of `draft`.
-pub fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
+pub(crate) fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
     let stack = &mut draft.layers;
     let layer = layer.min(stack.len() - 1);
     let others: Vec<String> = stack

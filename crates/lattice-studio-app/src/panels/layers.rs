@@ -8,7 +8,7 @@ use crate::layer_thumbs::{LAYER_THUMB, LayerThumbs};
 
 /// What the Layers group keeps between frames.
 #[derive(Debug, Default)]
-pub struct LayersPanel {
+pub(crate) struct LayersPanel {
     /// Per-layer thumbnails.
     pub thumbs: LayerThumbs,
     /// The name being typed for the selected layer (applied on Enter or focus loss).
@@ -30,7 +30,7 @@ fn new_layer(below: &NoiseParams) -> Layer {
 }
 
 /// Edits the stack of `draft`; `layer` is the selected layer, `solo` the soloed one.
-pub fn layers_ui(
+pub(crate) fn layers_ui(
     ui: &mut egui::Ui,
     draft: &mut Preset,
     layer: &mut usize,

@@ -14,21 +14,22 @@ mod ramp_editor;
 mod stats_panel;
 mod texture;
 
-pub use flat_hint::flat_hint_ui;
-pub use functions::functions_ui;
+pub(crate) use flat_hint::flat_hint_ui;
+pub(crate) use functions::functions_ui;
 pub(crate) use kept_slider::kept_slider;
 pub(crate) use labelled::labelled;
-pub use layer_noise::layer_noise_ui;
-pub use layer_settings::layer_settings_ui;
-pub use layers::{LayersPanel, layer_row_text, layers_ui};
-pub use output::output_ui;
-pub use packed_channels::packed_channels_ui;
-pub use ramp_editor::ramp_editor_ui;
-pub use stats_panel::stats_ui;
-pub use texture::texture_ui;
+pub(crate) use layer_noise::layer_noise_ui;
+pub(crate) use layer_settings::layer_settings_ui;
+pub use layers::layer_row_text;
+pub(crate) use layers::{LayersPanel, layers_ui};
+pub(crate) use output::output_ui;
+pub(crate) use packed_channels::packed_channels_ui;
+pub(crate) use ramp_editor::ramp_editor_ui;
+pub(crate) use stats_panel::stats_ui;
+pub(crate) use texture::texture_ui;
 
 /// Keeps the previous value of every float that became NaN or infinite.
-pub fn sanitize(new: &mut crate::engine::Preset, old: &crate::engine::Preset) {
+pub(crate) fn sanitize(new: &mut crate::engine::Preset, old: &crate::engine::Preset) {
     for (i, layer) in new.layers.layers_mut().iter_mut().enumerate() {
         let n = &mut layer.noise;
         if !n.persistence.is_finite() {

@@ -6,7 +6,7 @@ use crate::engine::Preset;
 
 /// Edits the output group of `preset`; `transparent` is the preview's
 /// semi-transparent mode (a view setting, not part of the preset).
-pub fn output_ui(ui: &mut egui::Ui, preset: &mut Preset, transparent: &mut bool) {
+pub(crate) fn output_ui(ui: &mut egui::Ui, preset: &mut Preset, transparent: &mut bool) {
     let o = &mut preset.output;
     kept_slider(ui, &mut o.contrast, f32::MIN..=f32::MAX, |v| {
         egui::Slider::new(v, 0.0..=8.0)

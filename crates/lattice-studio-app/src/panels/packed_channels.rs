@@ -6,7 +6,7 @@ use crate::{engine::Preset, engine::preset::CHANNEL_NAMES, engine::preset::MAX_C
 /// Edits `draft.channels`. With none named, a packed export takes the bottom four
 /// layers; the boxes show that default, and the preset names channels only once one
 /// is changed (opening the group is not an edit).
-pub fn packed_channels_ui(ui: &mut egui::Ui, draft: &mut Preset) {
+pub(crate) fn packed_channels_ui(ui: &mut egui::Ui, draft: &mut Preset) {
     let names: Vec<String> = draft
         .layers
         .layers()

@@ -8,7 +8,7 @@ const BAR: f32 = 18.0;
 const HANDLE: f32 = 12.0;
 
 /// Paints `ramp` as a horizontal gradient filling `rect` (one strip per point column).
-pub fn paint_ramp(painter: &egui::Painter, rect: Rect, ramp: &ColorRamp) {
+pub(super) fn paint_ramp(painter: &egui::Painter, rect: Rect, ramp: &ColorRamp) {
     let sampler = ramp.sampler();
     let n = rect.width().max(1.0) as usize;
     for i in 0..n {
@@ -25,7 +25,7 @@ pub fn paint_ramp(painter: &egui::Painter, rect: Rect, ramp: &ColorRamp) {
 
 /// Draws `ramp` as a gradient with a handle per stop; dragging a handle moves its stop.
 /// Returns true when a stop moved.
-pub fn ramp_bar_ui(ui: &mut egui::Ui, ramp: &mut ColorRamp) -> bool {
+pub(super) fn ramp_bar_ui(ui: &mut egui::Ui, ramp: &mut ColorRamp) -> bool {
     let width = ui.available_width().max(40.0);
     let (rect, _) = ui.allocate_exact_size(vec2(width, BAR + HANDLE), Sense::hover());
     let bar = Rect::from_min_size(rect.min, vec2(width, BAR));

@@ -28,7 +28,7 @@ fn new_stop(ramp: &ColorRamp) -> RampStop {
 }
 
 /// Edits `out.ramp`: on/off, built-in choice, the stops; then shows the gradient.
-pub fn ramp_editor_ui(ui: &mut egui::Ui, out: &mut OutputParams) {
+pub(crate) fn ramp_editor_ui(ui: &mut egui::Ui, out: &mut OutputParams) {
     let mut on = out.ramp.is_some();
     if ui
         .checkbox(&mut on, "Colour ramp")

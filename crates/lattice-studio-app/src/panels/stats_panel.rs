@@ -5,7 +5,7 @@ use crate::pixels::TextureStats;
 use egui::{Color32, Rect, Sense, pos2, vec2};
 
 /// Paints a histogram as bars filling `rect`.
-pub fn paint_histogram(painter: &egui::Painter, rect: Rect, h: &Histogram, colour: Color32) {
+pub(super) fn paint_histogram(painter: &egui::Painter, rect: Rect, h: &Histogram, colour: Color32) {
     painter.rect_filled(rect, 2.0, Color32::from_gray(24));
     let peak = h.peak().max(1) as f32;
     let n = h.counts.len().max(1) as f32;
@@ -25,7 +25,7 @@ pub fn paint_histogram(painter: &egui::Painter, rect: Rect, h: &Histogram, colou
 }
 
 /// Shows `stats`; `label` says what they were computed from (e.g. the preview size).
-pub fn stats_ui(ui: &mut egui::Ui, stats: &TextureStats, label: &str) {
+pub(crate) fn stats_ui(ui: &mut egui::Ui, stats: &TextureStats, label: &str) {
     let h = &stats.heights;
     ui.weak(label);
     egui::Grid::new("stats-grid").num_columns(2).show(ui, |ui| {

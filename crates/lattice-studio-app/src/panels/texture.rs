@@ -9,7 +9,7 @@ use crate::engine::{MAX_SIZE, Preset, WarpSource};
 const SIZES: [u32; 7] = [128, 256, 512, 1024, 2048, 4096, 8192];
 
 /// Edits the whole texture: size, tiling, and a reseed of every layer.
-pub fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
+pub(crate) fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
     let stack = &mut preset.layers;
     let size = size_ui(ui, stack.size());
     if size != stack.size() && size > 0 {

@@ -10,21 +10,21 @@ const BATCH: usize = 120;
 
 /// Collects the time between frames while the camera turns.
 #[derive(Debug, Default)]
-pub struct FrameBench {
+pub(super) struct FrameBench {
     last: Option<Instant>,
     frames: Vec<Duration>,
 }
 
 impl FrameBench {
     /// A bench when the environment variable asks for one.
-    pub fn from_env() -> Option<Self> {
+    pub(super) fn from_env() -> Option<Self> {
         std::env::var_os("LATTICE_STUDIO_3D_BENCH")
             .filter(|v| !v.is_empty() && v != "0")
             .map(|_| Self::default())
     }
 
     /// Records a frame; every [`BATCH`] frames returns the summary line.
-    pub fn frame(&mut self, resolution: u32) -> Option<String> {
+    pub(super) fn frame(&mut self, resolution: u32) -> Option<String> {
         let now = Instant::now();
         if let Some(last) = self.last.replace(now) {
             self.frames.push(now - last);

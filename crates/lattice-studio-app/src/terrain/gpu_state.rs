@@ -6,7 +6,7 @@ use super::view_mesh::ViewMesh;
 
 /// Shared between the UI thread and egui_glow's paint callback (behind a mutex).
 #[derive(Default)]
-pub struct GpuState {
+pub(super) struct GpuState {
     renderer: Option<TerrainRenderer>,
     /// Why the 3D view cannot draw (an old OpenGL, a shader the driver refused).
     pub failed: Option<String>,
@@ -20,7 +20,7 @@ pub struct GpuState {
 
 impl GpuState {
     /// Creates the renderer on first use, uploads what is pending, and draws.
-    pub fn paint(&mut self, gl: &glow::Context, params: &DrawParams) {
+    pub(super) fn paint(&mut self, gl: &glow::Context, params: &DrawParams) {
         if self.failed.is_some() {
             return;
         }
@@ -49,7 +49,7 @@ impl GpuState {
     }
 
     /// Frees the GPU objects.
-    pub fn destroy(&mut self, gl: &glow::Context) {
+    pub(super) fn destroy(&mut self, gl: &glow::Context) {
         if let Some(r) = self.renderer.take() {
             r.destroy(gl);
         }

@@ -11,7 +11,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 
 /// What to mesh.
 #[derive(Clone, Debug)]
-pub struct MeshJob {
+pub(super) struct MeshJob {
     /// The heightmap on screen.
     pub heightmap: Arc<Heightmap>,
     /// Its output mapping (the mesh follows the grey the texture shows).
@@ -25,7 +25,7 @@ pub struct MeshJob {
 type Queued = (u64, MeshJob, Arc<JobControl>);
 
 /// Handle to the meshing thread.
-pub struct Mesher {
+pub(super) struct Mesher {
     jobs: Sender<Queued>,
     current: Option<Arc<JobControl>>,
     next_id: u64,
@@ -33,7 +33,7 @@ pub struct Mesher {
 
 impl Mesher {
     /// Starts the thread; meshes arrive on `results`.
-    pub fn spawn(ctx: egui::Context, results: Sender<Command>) -> Self {
+    pub(super) fn spawn(ctx: egui::Context, results: Sender<Command>) -> Self {
         let (jobs, rx) = channel();
         let errors = results.clone();
         let spawned = std::thread::Builder::new()
@@ -52,7 +52,7 @@ impl Mesher {
     }
 
     /// Cancels the running job and queues `job`; returns its id.
-    pub fn submit(&mut self, job: MeshJob) -> u64 {
+    pub(super) fn submit(&mut self, job: MeshJob) -> u64 {
         if let Some(c) = self.current.take() {
             c.cancel();
         }

@@ -11,7 +11,7 @@ const PITCH_RANGE: (f32, f32) = (8.0, 89.0);
 /// A camera looking at `target` from `distance` away, at compass angle `yaw_deg`
 /// (0 = from the bottom edge of the image, +Z) and `pitch_deg` above the ground.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OrbitCamera {
+pub(super) struct OrbitCamera {
     /// Turn around the vertical axis, degrees.
     pub yaw_deg: f32,
     /// Angle above the ground, degrees.
@@ -27,7 +27,7 @@ impl OrbitCamera {
     /// from the front right, 35 degrees up, looking at the middle of its bounding box
     /// from far enough that the box's bounding sphere fits the vertical field of view
     /// (so every corner is in view at any yaw in a view at least as wide as tall).
-    pub fn framing(extent: f32, (low, high): (f32, f32)) -> Self {
+    pub(super) fn framing(extent: f32, (low, high): (f32, f32)) -> Self {
         let relief = (high - low).abs();
         let radius = (0.5 * extent * extent + 0.25 * relief * relief).sqrt();
         let distance = 1.02 * radius / (FOV_Y_DEG.to_radians() * 0.5).sin();
@@ -40,7 +40,7 @@ impl OrbitCamera {
     }
 
     /// Where the camera is.
-    pub fn eye(&self) -> [f32; 3] {
+    pub(super) fn eye(&self) -> [f32; 3] {
         let (yaw, pitch) = (self.yaw_deg.to_radians(), self.pitch_deg.to_radians());
         let t = self.target;
         [
@@ -51,14 +51,14 @@ impl OrbitCamera {
     }
 
     /// Turns the camera by a mouse drag of `dx, dy` points.
-    pub fn orbit(&mut self, dx: f32, dy: f32) {
+    pub(super) fn orbit(&mut self, dx: f32, dy: f32) {
         self.yaw_deg = (self.yaw_deg - dx * 0.4).rem_euclid(360.0);
         self.pitch_deg = (self.pitch_deg + dy * 0.3).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
     }
 
     /// Slides the target over the ground by a drag of `dx, dy` points in a view
     /// `height` points tall, so the ground under the cursor roughly follows it.
-    pub fn pan(&mut self, dx: f32, dy: f32, height: f32) {
+    pub(super) fn pan(&mut self, dx: f32, dy: f32, height: f32) {
         let per_point =
             2.0 * self.distance * (FOV_Y_DEG.to_radians() * 0.5).tan() / height.max(1.0);
         let yaw = self.yaw_deg.to_radians();
@@ -70,14 +70,14 @@ impl OrbitCamera {
     }
 
     /// Moves closer (`factor` > 1) or away, within `limits` (min, max distance).
-    pub fn zoom(&mut self, factor: f32, limits: (f32, f32)) {
+    pub(super) fn zoom(&mut self, factor: f32, limits: (f32, f32)) {
         if factor.is_finite() && factor > 0.0 {
             self.distance = (self.distance / factor).clamp(limits.0, limits.1);
         }
     }
 
     /// Projection times view for a viewport of aspect ratio `aspect` (width / height).
-    pub fn view_projection(&self, aspect: f32) -> [f32; 16] {
+    pub(super) fn view_projection(&self, aspect: f32) -> [f32; 16] {
         let near = self.distance * 0.01;
         let far = self.distance * 20.0 + 10.0;
         let proj = perspective(FOV_Y_DEG.to_radians(), aspect.max(1e-3), near, far);

@@ -12,7 +12,7 @@ fn is_water([r, g, b, _]: [u8; 4]) -> bool {
 /// The grey level of the ramp's shoreline: the last stop of the run of water colours the
 /// ramp starts with, when land colours follow; `None` for a ramp that does not start in
 /// water or never leaves it.
-pub fn shoreline(ramp: &ColorRamp) -> Option<f32> {
+pub(crate) fn shoreline(ramp: &ColorRamp) -> Option<f32> {
     let stops = ramp.sorted_stops();
     let water = stops.iter().take_while(|s| is_water(s.color)).count();
     if water == 0 || water == stops.len() {

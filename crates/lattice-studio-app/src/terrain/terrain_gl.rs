@@ -10,7 +10,7 @@ use glow::HasContext as _;
 
 /// Everything one frame of the 3D view needs (plain values, sent into the callback).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DrawParams {
+pub(super) struct DrawParams {
     /// Projection times view.
     pub view_projection: [f32; 16],
     /// Height of grey 1, in widths.
@@ -92,7 +92,7 @@ void main() {
 "#;
 
 /// GPU objects of the 3D view.
-pub struct TerrainRenderer {
+pub(super) struct TerrainRenderer {
     program: glow::Program,
     terrain: (glow::VertexArray, glow::Buffer, glow::Buffer),
     /// Index buffer of the coarse mesh and its index count (0: none).
@@ -136,7 +136,7 @@ const A_SLOPE: u32 = 1;
 impl TerrainRenderer {
     /// Compiles the shaders and creates the buffers; an error (with the reason) where
     /// the context is older than OpenGL 3.1 / OpenGL ES 3.0.
-    pub fn new(gl: &glow::Context) -> Result<Self, String> {
+    pub(super) fn new(gl: &glow::Context) -> Result<Self, String> {
         let v = gl.version();
         let ok = if v.is_embedded {
             v.major >= 3
@@ -212,7 +212,7 @@ impl TerrainRenderer {
     }
 
     /// Replaces the terrain mesh.
-    pub fn upload(&mut self, gl: &glow::Context, mesh: &ViewMesh) {
+    pub(super) fn upload(&mut self, gl: &glow::Context, mesh: &ViewMesh) {
         // SAFETY: the buffers are this renderer's, on the current context; the data are
         // slices whose lengths glow passes, so the driver copies exactly what they hold.
         unsafe {
@@ -239,12 +239,12 @@ impl TerrainRenderer {
     }
 
     /// Whether a mesh has been uploaded.
-    pub fn has_mesh(&self) -> bool {
+    pub(super) fn has_mesh(&self) -> bool {
         self.index_count > 0
     }
 
     /// Replaces the colour ramp: 256 RGBA texels for grey 0..1.
-    pub fn set_ramp(&self, gl: &glow::Context, texels: &[u8; 256 * 4]) {
+    pub(super) fn set_ramp(&self, gl: &glow::Context, texels: &[u8; 256 * 4]) {
         // SAFETY: `self.ramp` is this renderer's texture on the current context, and the
         // array holds exactly the 256 x 1 RGBA8 texels the upload reads.
         unsafe {
@@ -274,7 +274,7 @@ impl TerrainRenderer {
 
     /// Draws the terrain (and the water) into the current viewport, clearing it first;
     /// leaves depth testing and blending as egui expects them (off / its own).
-    pub fn paint(&self, gl: &glow::Context, p: &DrawParams) {
+    pub(super) fn paint(&self, gl: &glow::Context, p: &DrawParams) {
         // SAFETY: `self.program` is this renderer's linked program on the current context.
         let uniform = |name: &str| unsafe { gl.get_uniform_location(self.program, name) };
         // SAFETY: every object bound is this renderer's; `draw_elements` reads `count`
@@ -356,7 +356,7 @@ impl TerrainRenderer {
     }
 
     /// Frees the GPU objects (when the window closes).
-    pub fn destroy(&self, gl: &glow::Context) {
+    pub(super) fn destroy(&self, gl: &glow::Context) {
         // SAFETY: deletes only this renderer's objects, once, as the window closes.
         unsafe {
             gl.delete_program(self.program);

@@ -3,7 +3,7 @@
 use crate::mesh::DEFAULT_HEIGHT_SCALE;
 
 /// Most height scale the slider offers (relative to the width).
-pub const MAX_HEIGHT_SCALE: f32 = 2.0;
+pub(crate) const MAX_HEIGHT_SCALE: f32 = 2.0;
 
 /// How the 3D view draws the terrain.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -46,7 +46,7 @@ pub struct MeshInfo {
 }
 
 /// The 3D view's state.
-pub struct TerrainView {
+pub(crate) struct TerrainView {
     camera: Option<OrbitCamera>,
     /// Copies per side the camera was framed for, and whether a mesh's heights were
     /// known then (a new mosaic size, or the first mesh, frames it again).
@@ -85,14 +85,14 @@ fn lock(gpu: &Mutex<GpuState>) -> MutexGuard<'_, GpuState> {
 
 /// The unit vector towards the lit preview's light in the 3D frame (X right, Y up, the
 /// image's top at -Z).
-pub fn light_vector(light: &Light) -> [f32; 3] {
+pub(crate) fn light_vector(light: &Light) -> [f32; 3] {
     let [x, y, z] = light.direction();
     [x, z, -y]
 }
 
 impl TerrainView {
     /// A view with its meshing thread; meshes arrive as [`Command::MeshBuilt`].
-    pub fn new(ctx: egui::Context, results: Sender<Command>) -> Self {
+    pub(crate) fn new(ctx: egui::Context, results: Sender<Command>) -> Self {
         Self {
             camera: None,
             framed_for: (1, false),
@@ -108,18 +108,18 @@ impl TerrainView {
     }
 
     /// The mesh on screen (or waiting to be uploaded).
-    pub fn mesh_info(&self) -> Option<MeshInfo> {
+    pub(crate) fn mesh_info(&self) -> Option<MeshInfo> {
         self.shown
     }
 
     /// The relief ([`ViewMesh::relief`]) to fit the height scale to, once per opened
     /// document, when its first mesh has arrived.
-    pub fn take_height_fit(&mut self) -> Option<Relief> {
+    pub(crate) fn take_height_fit(&mut self) -> Option<Relief> {
         self.fit.relief.take()
     }
 
     /// Asks for a mesh of the render on screen when it is not the one meshed last.
-    pub fn request_mesh(&mut self, state: &AppState) {
+    pub(crate) fn request_mesh(&mut self, state: &AppState) {
         if self.fit.document != state.opened_at_render {
             self.fit = HeightFit {
                 document: state.opened_at_render,
@@ -158,7 +158,7 @@ impl TerrainView {
     }
 
     /// A mesh arrived from the meshing thread.
-    pub fn mesh_built(&mut self, mesh: Box<ViewMesh>) {
+    pub(crate) fn mesh_built(&mut self, mesh: Box<ViewMesh>) {
         if self.shown.is_none() {
             // The first mesh: aim at its real middle height.
             self.camera = None;
@@ -181,12 +181,12 @@ impl TerrainView {
     }
 
     /// Puts the camera back to the starting view.
-    pub fn reset_camera(&mut self) {
+    pub(crate) fn reset_camera(&mut self) {
         self.camera = None;
     }
 
     /// Frees the GPU objects (the window is closing).
-    pub fn destroy(&self, gl: &glow::Context) {
+    pub(crate) fn destroy(&self, gl: &glow::Context) {
         lock(&self.gpu).destroy(gl);
     }
 
@@ -205,7 +205,7 @@ impl TerrainView {
 }
 
 /// What the 3D view shows besides its own state.
-pub struct TerrainInputs<'a> {
+pub(crate) struct TerrainInputs<'a> {
     /// Height scale, ramp, wireframe and water switches.
     pub settings: &'a TerrainSettings,
     /// The lit preview's light.
@@ -219,7 +219,11 @@ pub struct TerrainInputs<'a> {
 }
 
 /// Draws the 3D view in the rest of the panel and handles its mouse input.
-pub fn terrain_view_ui(ui: &mut egui::Ui, view: &mut TerrainView, inputs: &TerrainInputs<'_>) {
+pub(crate) fn terrain_view_ui(
+    ui: &mut egui::Ui,
+    view: &mut TerrainView,
+    inputs: &TerrainInputs<'_>,
+) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     let painter = ui.painter_at(rect);
     // A label, not painted text: screen readers (and the UI tests) can read it.

@@ -11,7 +11,7 @@ use crate::view_settings::ViewSettings;
 /// Draws the bar; switching the view goes through a command (as the keys 2 and 3 do).
 /// `shoreline` is the grey level where the preset's colour ramp turns from water to land;
 /// `relief` that of the mesh on screen ([`ViewMesh::relief`](super::view_mesh::ViewMesh::relief)).
-pub fn view_bar_ui(
+pub(crate) fn view_bar_ui(
     ui: &mut egui::Ui,
     view: &mut ViewSettings,
     ((has_ramp, shoreline), relief): ((bool, Option<f32>), Option<Relief>),

@@ -9,13 +9,13 @@ use std::time::{Duration, Instant};
 
 /// Floats per vertex: x, z, grey, and the grey's slope along x and z (the shader makes
 /// the height and the normal from them, so the height scale needs no rebuild).
-pub const FLOATS_PER_VERTEX: usize = 5;
+pub(crate) const FLOATS_PER_VERTEX: usize = 5;
 
 /// Most triangles drawn while the camera moves. A software renderer (Mesa's llvmpipe)
 /// spends its time on triangle setup, about 0.6 us a triangle on 2 cores, so a 512 x 512
 /// mesh (522k triangles) is drawn with every fourth vertex per side (32k triangles,
 /// about 20 ms) while it turns, and in full once it stops.
-pub const MOVING_TRIANGLE_BUDGET: u64 = 1 << 15;
+pub(crate) const MOVING_TRIANGLE_BUDGET: u64 = 1 << 15;
 
 /// A mesh for the 3D view.
 #[derive(Debug)]

@@ -19,7 +19,7 @@ const PAETH: u8 = 4;
 /// Filters the rows of successive bands of one image, remembering the last row of the
 /// band before (the row the first row of the next band is predicted from).
 #[derive(Clone, Debug)]
-pub struct BandFilter {
+pub(super) struct BandFilter {
     bpp: usize,
     previous: Vec<u8>,
 }
@@ -27,7 +27,7 @@ pub struct BandFilter {
 impl BandFilter {
     /// A filter for rows of `row_bytes` bytes with `bpp` bytes per pixel (rounded up to
     /// 1 for sub-byte pixels, as PNG's filters do); the row above the first is zeros.
-    pub fn new(row_bytes: usize, bpp: usize) -> Self {
+    pub(super) fn new(row_bytes: usize, bpp: usize) -> Self {
         Self {
             bpp: bpp.max(1),
             previous: vec![0; row_bytes],
@@ -36,7 +36,7 @@ impl BandFilter {
 
     /// The filtered rows of `band` (whole rows, top to bottom), each prefixed by its
     /// filter type byte, and remembers the band's last row for the next call.
-    pub fn filter(&mut self, band: &[u8]) -> Vec<u8> {
+    pub(super) fn filter(&mut self, band: &[u8]) -> Vec<u8> {
         let line = self.previous.len();
         if line == 0 || band.is_empty() {
             return Vec::new();
@@ -67,7 +67,7 @@ impl BandFilter {
     /// `rows_per_piece` rows, each filtered into a buffer of its own and handed to
     /// `each` on the thread pool while still in cache, the results in order. With
     /// `sampled`, a wide row's filter is chosen on an eighth of it, in four windows across.
-    pub fn filter_pieces<T: Send>(
+    pub(super) fn filter_pieces<T: Send>(
         &mut self,
         band: &[u8],
         rows_per_piece: usize,

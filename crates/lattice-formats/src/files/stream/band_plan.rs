@@ -9,16 +9,16 @@ const BAND_PIXELS: usize = 1 << 22;
 /// and their warp fields'): a band of a many-layer stack is smaller, and one whose
 /// shortest band is still over it is rendered in narrower strips
 /// ([`super::band_renderer::BandRenderer`]).
-pub const HEIGHTS_BUDGET: usize = 96 << 20;
+pub(super) const HEIGHTS_BUDGET: usize = 96 << 20;
 
 /// Pixels of a window whose render, holding `maps` heightmaps, fits in
 /// `HEIGHTS_BUDGET` (96 MiB).
-pub fn pixels_within_budget(maps: usize) -> usize {
+pub(super) fn pixels_within_budget(maps: usize) -> usize {
     (HEIGHTS_BUDGET / (4 * maps.max(1))).max(1)
 }
 /// Rows per band are a multiple of this: the engine's parallel work unit and the
 /// EXR block height, so every band but the last holds whole blocks.
-pub const BAND_ALIGN: u32 = 16;
+pub(super) const BAND_ALIGN: u32 = 16;
 /// Most rows per band, however narrow the texture.
 const MAX_BAND_ROWS: u32 = 4096;
 

@@ -33,7 +33,7 @@ const ADLER_BASE: u32 = 65521;
 
 /// One piece of compressed rows, ready to be joined.
 #[derive(Debug)]
-pub struct DeflatePiece {
+pub(super) struct DeflatePiece {
     /// `fdeflate`'s zlib stream with its block marked not final. The block (padded
     /// with zero bits to a byte boundary) is left in place between the 2-byte header
     /// and the 4-byte checksum, not copied out.
@@ -56,7 +56,7 @@ impl DeflatePiece {
 
     /// `band` (whole rows of `line` bytes, unfiltered) filtered by `filter` and
     /// compressed, piece by piece, on the thread pool.
-    pub fn compress_band(
+    pub(super) fn compress_band(
         filter: &mut BandFilter,
         band: &[u8],
         line: usize,
@@ -74,7 +74,7 @@ impl DeflatePiece {
 
     /// `filtered` (whole rows of `line + 1` bytes: the filter byte, then the row) cut
     /// into pieces and compressed on the thread pool.
-    pub fn compress_rows(
+    pub(super) fn compress_rows(
         filtered: &[u8],
         line: usize,
         coding: PieceCoding,
@@ -153,7 +153,7 @@ impl DeflatePiece {
 /// How the pieces of an image are coded, chosen by its samples' depth on what the
 /// shipped presets measured (4096 png16 and 6000 png of each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PieceCoding {
+pub(super) enum PieceCoding {
     /// `fdeflate` alone, rows filtered as the `png` crate chooses: 8-bit samples,
     /// whose smooth stretches filter to zero runs that `fdeflate` codes and literals
     /// cannot (their pieces mostly went to `fdeflate` anyway).
@@ -166,7 +166,7 @@ pub enum PieceCoding {
 
 impl PieceCoding {
     /// The coding for images of `layout`.
-    pub fn for_layout(layout: PngLayout) -> Self {
+    pub(super) fn for_layout(layout: PngLayout) -> Self {
         match layout {
             PngLayout::Grey16 | PngLayout::Rgba16 => Self::Literals,
             PngLayout::Grey8 | PngLayout::Rgb8 | PngLayout::Rgba8 => Self::Fdeflate,
@@ -176,7 +176,7 @@ impl PieceCoding {
 
 /// Joins [`DeflatePiece`]s into one zlib stream.
 #[derive(Debug)]
-pub struct DeflateJoin {
+pub(super) struct DeflateJoin {
     adler: u32,
     started: bool,
 }
@@ -192,7 +192,7 @@ impl Default for DeflateJoin {
 
 impl DeflateJoin {
     /// Writes `piece` (with the zlib header before the first).
-    pub fn push<W: Write>(&mut self, piece: &DeflatePiece, out: &mut W) -> Result<()> {
+    pub(super) fn push<W: Write>(&mut self, piece: &DeflatePiece, out: &mut W) -> Result<()> {
         if !self.started {
             out.write_all(&ZLIB_HEADER)?;
             self.started = true;
@@ -210,7 +210,7 @@ impl DeflateJoin {
     }
 
     /// Closes the stream: an empty final block and the checksum of every piece.
-    pub fn finish<W: Write>(mut self, out: &mut W) -> Result<()> {
+    pub(super) fn finish<W: Write>(mut self, out: &mut W) -> Result<()> {
         if !self.started {
             out.write_all(&ZLIB_HEADER)?;
             self.started = true;

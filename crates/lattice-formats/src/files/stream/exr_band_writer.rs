@@ -30,7 +30,7 @@ const _: () = assert!(
 pub const EXR_CHANNEL: &str = "Y";
 
 /// The header of a `width x height` single-channel image.
-pub fn exr_headers(width: u32, height: u32, half: bool) -> Headers {
+pub(super) fn exr_headers(width: u32, height: u32, half: bool) -> Headers {
     let sample = if half {
         SampleType::F16
     } else {
@@ -63,7 +63,7 @@ fn exr_error(name: &Path, e: exr::error::Error) -> Error {
 
 /// The compressed chunks of `band`, whose first row is row `y` of the image (a
 /// multiple of 16): one chunk per 16 lines, compressed in parallel.
-pub fn compress_band(
+pub(super) fn compress_band(
     headers: &Headers,
     band: &Heightmap,
     y: u32,
@@ -116,7 +116,7 @@ pub fn encode_exr(hm: &Heightmap, half: bool, name: &Path) -> Result<Vec<u8>> {
 }
 
 /// Writes the EXR of `headers` to `out` from the chunks of `rx`, in order.
-pub fn write_exr<W: Write + Seek>(
+pub(super) fn write_exr<W: Write + Seek>(
     headers: Headers,
     name: &Path,
     rx: Receiver<Payload>,

@@ -14,7 +14,7 @@ fn span(start: u32, len: u32, size: u32) -> (u32, u32) {
 /// Renders `window` grown by one pixel where the texture goes on, plus, at the edges
 /// of a tileable texture, the row or column on the far side; then maps every height
 /// with `map` into a [`HaloGrid`].
-pub fn render_halo(
+pub(super) fn render_halo(
     renderer: &BandRenderer<'_>,
     window: Region,
     map: impl Fn(f32) -> f32 + Sync,

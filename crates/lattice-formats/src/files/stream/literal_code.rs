@@ -27,7 +27,7 @@ const LENGTH_ORDER: [usize; 19] = [
 
 /// The Huffman code of one piece's bytes.
 #[derive(Clone, Debug)]
-pub struct LiteralCode {
+pub(super) struct LiteralCode {
     lengths: [u8; SYMBOLS],
     /// Codes bit-reversed, as deflate sends Huffman codes from their first bit.
     codes: [u16; SYMBOLS],
@@ -38,7 +38,7 @@ impl LiteralCode {
     /// group of 4 in every 16: 16-bit samples keep their mix of high and low bytes),
     /// every byte value counted once more so that each has a code. Counting every
     /// byte cost a fifth of the coding time and saved under 0.1% of the size.
-    pub fn for_bytes(bytes: &[u8]) -> Self {
+    pub(super) fn for_bytes(bytes: &[u8]) -> Self {
         // Four tables: successive bytes of one value do not wait on each other's count.
         let mut h = [[0u32; 256]; 4];
         for q in bytes.chunks_exact(16) {
@@ -60,7 +60,7 @@ impl LiteralCode {
     /// zeros (flat areas filter to them) cover a sixteenth of them, counted as aligned
     /// 8-byte words of zeros. Zero bytes alone do not count: half the bytes of a
     /// filtered 16-bit texture are zero high bytes, which literals code in a bit or two.
-    pub fn suits(bytes: &[u8]) -> bool {
+    pub(super) fn suits(bytes: &[u8]) -> bool {
         let zero_words = bytes
             .chunks_exact(8)
             .filter(|w| u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) == 0)
@@ -82,7 +82,7 @@ impl LiteralCode {
 
     /// Appends to `out` one non-final dynamic block holding `bytes` as literals, and
     /// returns how many zero bits pad its last byte.
-    pub fn write_block(&self, bytes: &[u8], out: &mut Vec<u8>) -> u32 {
+    pub(super) fn write_block(&self, bytes: &[u8], out: &mut Vec<u8>) -> u32 {
         let mut bits = BitWriter::new(out);
         bits.make_room(1024);
         self.write_header(&mut bits);

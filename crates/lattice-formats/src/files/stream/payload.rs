@@ -5,13 +5,13 @@ use super::deflate_pieces::DeflatePiece;
 
 /// A compressed OpenEXR block.
 #[cfg(feature = "exr")]
-pub type Chunk = exr::block::chunk::Chunk;
+pub(super) type Chunk = exr::block::chunk::Chunk;
 /// No OpenEXR in this build (the `exr` feature is off): no chunk is ever made.
 #[cfg(not(feature = "exr"))]
-pub enum Chunk {}
+pub(super) enum Chunk {}
 
 /// One band, ready for the writer thread.
-pub enum Payload {
+pub(super) enum Payload {
     /// Bytes to write as they are (raw formats).
     Bytes(Vec<u8>),
     /// A PNG band: its rows filtered (each its filter type byte, then the row), and

@@ -16,7 +16,7 @@ const AHEAD: usize = 2;
 /// which receives the payloads in the same order and writes them to `out`. Stops at
 /// the first error (either side's) or when `control` is cancelled; `control` counts
 /// rows produced.
-pub fn run<W, S, P>(
+pub(super) fn run<W, S, P>(
     plan: BandPlan,
     control: &JobControl,
     name: &Path,

@@ -22,7 +22,7 @@ const IDAT_BYTES: usize = 16 << 20;
 const WRITE_BYTES: usize = 1 << 20;
 
 /// The PNG's shape and the preset text it carries.
-pub struct PngHeader<'a> {
+pub(super) struct PngHeader<'a> {
     /// Columns.
     pub width: u32,
     /// Rows.
@@ -43,7 +43,7 @@ impl PngHeader<'_> {
 
     /// Whether [`write_png`] needs the pixels of each band besides its filtered rows:
     /// only for an image small enough to be held whole.
-    pub fn needs_pixels(&self) -> bool {
+    pub(super) fn needs_pixels(&self) -> bool {
         self.held_whole(IDAT_BYTES)
     }
 
@@ -56,7 +56,7 @@ impl PngHeader<'_> {
 
 /// Writes the PNG of `header` to `out` from the bands of `rx` ([`Payload::Rows`], with
 /// their pixels when [`PngHeader::needs_pixels`]).
-pub fn write_png<W: Write>(
+pub(super) fn write_png<W: Write>(
     header: &PngHeader<'_>,
     name: &Path,
     rx: Receiver<Payload>,
