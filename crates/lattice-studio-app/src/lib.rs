@@ -30,6 +30,7 @@ mod in_window_picker;
 mod latency_clock;
 mod layer_thumbs;
 mod light_pad;
+mod memory_estimate;
 mod menu;
 mod notices;
 mod octave_controls;

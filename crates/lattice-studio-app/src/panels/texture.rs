@@ -3,7 +3,8 @@
 
 use super::labelled::labelled;
 use super::layer_noise::random_seed;
-use crate::engine::{MAX_SIZE, Preset, WarpSource};
+use crate::engine::{LayerStack, MAX_SIZE, Preset, WarpSource};
+use crate::memory_estimate::{human_bytes, memory_estimate};
 
 /// Power-of-two sizes offered in the size menu.
 const SIZES: [u32; 7] = [128, 256, 512, 1024, 2048, 4096, 8192];
@@ -11,7 +12,7 @@ const SIZES: [u32; 7] = [128, 256, 512, 1024, 2048, 4096, 8192];
 /// Edits the whole texture: size, tiling, and a reseed of every layer.
 pub(crate) fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
     let stack = &mut preset.layers;
-    let size = size_ui(ui, stack.size());
+    let size = size_ui(ui, stack);
     if size != stack.size() && size > 0 {
         *stack = stack.resized(size);
     }
@@ -35,8 +36,12 @@ pub(crate) fn texture_ui(ui: &mut egui::Ui, preset: &mut Preset) {
     }
 }
 
-/// The size menu and the custom size field; returns the size chosen.
-fn size_ui(ui: &mut egui::Ui, mut size: u32) -> u32 {
+/// Sizes from which the menu says how much memory they need.
+const LARGE_SIZE: u32 = 4096;
+
+/// The size menu and the custom size field for `stack`; returns the size chosen.
+fn size_ui(ui: &mut egui::Ui, stack: &LayerStack) -> u32 {
+    let mut size = stack.size();
     labelled(
         ui,
         "Size",
@@ -46,7 +51,14 @@ fn size_ui(ui: &mut egui::Ui, mut size: u32) -> u32 {
                 .selected_text(format!("{size} px"))
                 .show_ui(ui, |ui| {
                     for s in SIZES {
-                        ui.selectable_value(&mut size, s, format!("{s} x {s}"));
+                        let label = if s >= LARGE_SIZE {
+                            // Said before switching: a large size can take gigabytes.
+                            let bytes = memory_estimate(stack, s);
+                            format!("{s} x {s}  (about {} of memory)", human_bytes(bytes))
+                        } else {
+                            format!("{s} x {s}")
+                        };
+                        ui.selectable_value(&mut size, s, label);
                     }
                 })
                 .response;
@@ -59,7 +71,10 @@ fn size_ui(ui: &mut egui::Ui, mut size: u32) -> u32 {
                     .speed(4)
                     .suffix(" px"),
             )
-            .on_hover_text("Custom size (any value from 16 to 16384)");
+            .on_hover_text(format!(
+                "Custom size (any value from 16 to 16384); at this size the designer needs about {} of memory",
+                human_bytes(memory_estimate(stack, size))
+            ));
             r
         },
     );
