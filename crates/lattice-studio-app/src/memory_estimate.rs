@@ -1,35 +1,22 @@
 //! [`memory_estimate`]: about how much memory the designer needs to show a texture at a
 //! given size, said in the size menu before the user switches to a large one.
 //!
-//! The model counts full-size height maps (4 bytes a pixel): one per layer the render
-//! keeps (every shown layer, and every layer another masks with), the composite on
-//! screen, the previous render kept for reuse, and one in flight while a new render
-//! replaces the old. Measured on `packed-masks` (4 layers) in the release build under
-//! Xvfb, peak resident memory: 545 MB at 4096, 1.85 GB at 8192; the model says 0.6 and
-//! 2.0 GB. Smaller sizes are dominated by the window itself (about 140 MB).
+//! The model counts full-size height maps (4 bytes a pixel): as many as the engine says
+//! a render of the stack holds ([`LayerStack::maps_held`]: the output, every layer's
+//! heights and warp fields, the spare maps kept for reuse). Measured on `packed-masks`
+//! (4 layers, 7 maps) in the release build under Xvfb, peak resident memory: 545 MB at
+//! 4096, 1.85 GB at 8192; the model says 0.6 and 2.0 GB. Smaller sizes are dominated by
+//! the window itself (about 140 MB).
 
 use crate::engine::LayerStack;
 
 /// The window, fonts, GL buffers and small maps: what a 512 texture needs.
 const BASE_BYTES: u64 = 140 << 20;
-/// Full-size maps besides the layers': the composite, the previous render kept for
-/// reuse, and the one being made.
-const EXTRA_MAPS: u64 = 3;
 
 /// About how many bytes the designer needs to show `stack` at `size` x `size`.
 pub(crate) fn memory_estimate(stack: &LayerStack, size: u32) -> u64 {
-    let layers = stack.layers();
-    let kept = layers
-        .iter()
-        .filter(|l| {
-            l.enabled
-                || layers
-                    .iter()
-                    .any(|other| other.enabled && other.mask.as_deref() == Some(l.name.as_str()))
-        })
-        .count() as u64;
     let map = u64::from(size) * u64::from(size) * 4;
-    BASE_BYTES + (kept + EXTRA_MAPS) * map
+    BASE_BYTES + stack.maps_held() as u64 * map
 }
 
 /// `bytes` for people: "1.9 GB", "620 MB".
@@ -69,17 +56,11 @@ mod tests {
     }
 
     #[test]
-    fn disabled_layers_count_only_as_masks() {
-        let mut stack = packed_masks();
-        let one = memory_estimate(&stack, 1024);
+    fn every_map_the_engine_holds_is_counted() {
+        let stack = packed_masks();
         let map = 1024 * 1024 * 4;
-        stack.layers_mut()[0].enabled = false;
-        let masked = stack
-            .layers()
-            .iter()
-            .any(|l| l.mask.as_deref() == Some(stack.layers()[0].name.as_str()));
-        let expected = if masked { one } else { one - map };
-        assert_eq!(memory_estimate(&stack, 1024), expected);
+        assert_eq!(stack.maps_held(), 7);
+        assert_eq!(memory_estimate(&stack, 1024), BASE_BYTES + 7 * map);
         assert_eq!(human_bytes(620_000_000), "620 MB");
     }
 }
