@@ -14,12 +14,8 @@ impl LatticeApp {
     pub(super) fn central_panel(&mut self, ui: &mut egui::Ui, gl_available: bool) {
         let ramp = self.state.preset.output.ramp.as_ref();
         let ramp_facts = (ramp.is_some(), ramp.and_then(shoreline));
-        let terrain = &mut self.state.view.terrain;
-        if let Some(relief) = self.terrain.take_height_fit()
-            && terrain.fit_height
-            && let Some(scale) = relief.fitted_height_scale()
-        {
-            terrain.height_scale = scale;
+        if let Some(relief) = self.terrain.take_height_fit() {
+            self.state.view.terrain.fit_to(relief);
         }
         let relief = self.terrain.mesh_info().map(|m| m.relief);
         view_bar_ui(

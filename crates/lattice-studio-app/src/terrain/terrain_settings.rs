@@ -1,5 +1,6 @@
 //! [`TerrainSettings`]: the 3D view's own settings (remembered between runs).
 
+use super::relief::Relief;
 use crate::mesh::DEFAULT_HEIGHT_SCALE;
 
 /// Most height scale the slider offers (relative to the width).
@@ -44,6 +45,16 @@ impl Default for TerrainSettings {
 }
 
 impl TerrainSettings {
+    /// With [`Self::fit_height`] on, the height scale fitted to `relief` (a flat
+    /// surface leaves it as it is).
+    pub fn fit_to(&mut self, relief: Relief) {
+        if self.fit_height
+            && let Some(scale) = relief.fitted_height_scale()
+        {
+            self.height_scale = scale;
+        }
+    }
+
     /// These settings with out-of-range values (from an edited settings file) repaired.
     pub fn sanitized(mut self) -> Self {
         let d = Self::default();

@@ -53,12 +53,11 @@ pub(crate) fn view_bar_ui(
         }
         let fit = ui
             .checkbox(&mut t.fit_height, "Fit")
-            .on_hover_text("Fit the height scale to each opened texture's slopes (the steepest tenth at 45 degrees and more), so fine-grained terrains do not turn to spikes nor smooth ones to flat sheets");
+            .on_hover_text("Fit the height scale to each opened texture's slopes (its hills at about 35 degrees, its finest detail under 63), so fine-grained terrains do not turn to spikes nor smooth ones to flat sheets");
         if fit.changed()
-            && t.fit_height
-            && let Some(s) = relief.and_then(Relief::fitted_height_scale)
+            && let Some(relief) = relief
         {
-            t.height_scale = s;
+            t.fit_to(relief);
         }
         ui.add(egui::Slider::new(&mut view.light.azimuth_deg, 0.0..=360.0).text("Light from").suffix(" deg"))
             .on_hover_text("Where the light comes from (the lit preview's light): 0 = right, 90 = top of the image");
