@@ -10,6 +10,8 @@
 //! where runs of zeros abound (flat areas) are left to `fdeflate`, whose runs code them
 //! far better; see [`LiteralCode::suits`].
 
+use super::bit_writer::BitWriter;
+
 /// Longest literal code: four codes and the at most 7 bits left over fit one 64-bit
 /// buffer, so the loop writes once per four bytes.
 const MAX_LITERAL_BITS: u8 = 14;
@@ -84,12 +86,12 @@ impl LiteralCode {
     /// returns how many zero bits pad its last byte.
     pub(super) fn write_block(&self, bytes: &[u8], out: &mut Vec<u8>) -> u32 {
         let mut bits = BitWriter::new(out);
-        bits.make_room(1024);
+        bits.make_room(room(1024));
         self.write_header(&mut bits);
         let table: [u32; 256] =
             std::array::from_fn(|b| u32::from(self.codes[b]) | u32::from(self.lengths[b]) << 16);
         for chunk in bytes.chunks(ROOM_BYTES) {
-            bits.make_room(chunk.len());
+            bits.make_room(room(chunk.len()));
             let mut quads = chunk.chunks_exact(4);
             for q in &mut quads {
                 let mut word = 0u64;
@@ -145,6 +147,12 @@ impl LiteralCode {
             );
         }
     }
+}
+
+/// Output bytes that `bytes` input bytes can take at their longest code, with a spare
+/// word for [`BitWriter::put`]'s whole-word stores.
+fn room(bytes: usize) -> usize {
+    bytes * usize::from(MAX_LITERAL_BITS) / 8 + 16
 }
 
 /// Huffman code lengths of at most `max_bits` for symbols of frequencies `freq`
@@ -230,66 +238,6 @@ fn canonical_codes(lengths: &[u8], codes: &mut [u16]) {
             *code = next[l as usize].reverse_bits() >> (16 - l);
             next[l as usize] += 1;
         }
-    }
-}
-
-/// Bits appended to a byte vector, lowest first.
-struct BitWriter<'a> {
-    out: &'a mut Vec<u8>,
-    /// Bytes of `out` written; beyond them, room (zeros) for one more word.
-    len: usize,
-    word: u64,
-    used: u32,
-}
-
-impl<'a> BitWriter<'a> {
-    fn new(out: &'a mut Vec<u8>) -> Self {
-        let len = out.len();
-        Self {
-            out,
-            len,
-            word: 0,
-            used: 0,
-        }
-    }
-
-    /// Makes room for `bytes` more input bytes at their longest code and one spare
-    /// word. The room is zeroed as it is made, a little ahead of the writing: zeroing
-    /// the worst case of a whole piece up front was a tenth of an export's time.
-    fn make_room(&mut self, bytes: usize) {
-        let need = self.len + bytes * usize::from(MAX_LITERAL_BITS) / 8 + 16;
-        if self.out.len() < need {
-            self.out.resize(need.max(self.out.len() + (64 << 10)), 0);
-        }
-    }
-
-    /// Appends the `n` low bits of `bits` (at most 56, nothing above them set).
-    #[inline(always)]
-    fn put(&mut self, bits: u64, n: u32) {
-        self.word |= bits << self.used;
-        self.used += n;
-        // Whole bytes leave, fewer than 8 bits stay: all 8 bytes are stored and the
-        // length moves by the whole ones, cheaper than a store of variable length.
-        let whole = self.used / 8;
-        match self.out.get_mut(self.len..self.len + 8) {
-            Some(dst) => dst.copy_from_slice(&self.word.to_le_bytes()),
-            None => debug_assert!(false, "room is made before writing"),
-        }
-        self.len += whole as usize;
-        self.word >>= whole * 8;
-        self.used -= whole * 8;
-    }
-
-    /// Writes the last partial byte and cuts the room off; returns the zero bits that
-    /// pad that byte.
-    fn finish(self) -> u32 {
-        let padding = (8 - self.used % 8) % 8;
-        let len = self.len + usize::from(self.used > 0);
-        if let Some(b) = self.out.get_mut(self.len) {
-            *b = self.word as u8;
-        }
-        self.out.truncate(len);
-        padding
     }
 }
 

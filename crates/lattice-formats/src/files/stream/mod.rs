@@ -14,6 +14,7 @@
 mod band_filter;
 mod band_plan;
 mod band_renderer;
+mod bit_writer;
 mod deflate_pieces;
 #[cfg(feature = "exr")]
 mod exr_band_writer;
@@ -22,6 +23,7 @@ mod literal_code;
 mod payload;
 mod pipeline;
 mod png_band_writer;
+mod row_filter;
 mod stream_job;
 mod texture_scan;
 
