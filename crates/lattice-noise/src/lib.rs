@@ -40,6 +40,7 @@ mod generation;
 mod height_accumulator;
 mod height_stats;
 mod heightmap;
+mod isotropy;
 mod job_control;
 mod kernel;
 mod lane;
@@ -68,6 +69,7 @@ pub use generation::{
 pub use height_accumulator::HeightAccumulator;
 pub use height_stats::HeightStats;
 pub use heightmap::Heightmap;
+pub use isotropy::Isotropy;
 pub use job_control::JobControl;
 pub use lane::Lane;
 pub use lattice_info::LatticeInfo;

@@ -6,6 +6,7 @@
 
 use super::displacement::Displacement;
 use super::fade::Fade;
+use super::isotropy::Isotropy;
 use super::limits::{MAX_OCTAVES, MAX_SIZE, MAX_STREAMED_SIZE};
 use super::octave_law::OctaveLaw;
 use super::param_error::ParamError;
@@ -53,6 +54,9 @@ pub struct NoiseParams {
     pub table_size: u32,
     /// How the Parberry sources' gradient/value table is filled.
     pub distribution: Distribution,
+    /// The isotropic mode's parts: hide the square lattice (all off: the original).
+    #[serde(skip_serializing_if = "Isotropy::is_off")]
+    pub isotropy: Isotropy,
 }
 
 impl Default for NoiseParams {
@@ -74,6 +78,7 @@ impl Default for NoiseParams {
             origin: [0.0, 0.0],
             table_size: 256,
             distribution: Distribution::Uniform,
+            isotropy: Isotropy::OFF,
         }
     }
 }

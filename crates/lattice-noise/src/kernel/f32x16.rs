@@ -19,7 +19,7 @@ use core::arch::x86_64::{
     _mm512_castps_si512, _mm512_castsi512_ps, _mm512_cmp_ps_mask, _mm512_cvtss_f32,
     _mm512_cvttps_epi32, _mm512_div_ps, _mm512_i32gather_ps, _mm512_loadu_ps, _mm512_max_ps,
     _mm512_min_ps, _mm512_mul_ps, _mm512_permutex2var_ps, _mm512_roundscale_ps, _mm512_set1_epi32,
-    _mm512_sub_ps, _mm512_xor_si512,
+    _mm512_sqrt_ps, _mm512_sub_ps, _mm512_xor_si512,
 };
 
 /// Sixteen lanes, with the [`Avx512`] proof that operating on them is sound: every value
@@ -146,6 +146,13 @@ impl SampleLane for F32x16 {
         #[allow(unsafe_code)]
         // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
         let v = unsafe { _mm512_roundscale_ps::<FLOOR>(self.v) };
+        F32x16 { v, isa: self.isa }
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
+        let v = unsafe { _mm512_sqrt_ps(self.v) };
         F32x16 { v, isa: self.isa }
     }
     #[inline(always)]

@@ -31,6 +31,7 @@ mod f32x8;
 mod free_octave;
 mod grid_row;
 mod isa_dispatch;
+mod mean_kernel;
 mod plan;
 mod reference;
 mod row_bands;
@@ -41,6 +42,9 @@ mod sample_lane;
 mod simd_lane;
 mod simd_rows;
 mod tile_positions;
+mod turned_grid;
+mod turned_octave;
+mod turned_sample;
 mod warp_fields;
 mod warp_grid;
 mod warped;
@@ -71,6 +75,14 @@ fn run_on(
     hm: &mut Heightmap,
     isa: Option<Avx2>,
 ) {
+    if !p.isotropy.is_off() {
+        let still = WarpFields {
+            source: FieldSource::Still,
+            amplitude: 0.0,
+        };
+        warped::run_warped_on(p, region, still, control, hm, isa);
+        return;
+    }
     let plan = Plan::new(p, region);
     p.proximity.visit(Runner {
         plan: &plan,

@@ -2,8 +2,11 @@
 //! computed once before the parallel bands start.
 
 use super::free_octave::FreeOctave;
+use super::mean_kernel::mean_kernel;
+use super::turned_octave::TurnedOctave;
 use crate::fade::Fade;
 use crate::noise_params::NoiseParams;
+use crate::proximity::{ProximityFn, ProximityVisitor};
 use crate::random::{Frame, PreparedSource};
 use crate::region::Region;
 
@@ -13,6 +16,8 @@ pub(super) enum OctavePlan {
     Grid(Octave),
     /// Fractional step or panned lattice: the general per-pixel path.
     Free(FreeOctave),
+    /// The isotropic mode (any lattice): the sampler's path (see `turned_octave`).
+    Turned(TurnedOctave),
 }
 
 /// Everything about one octave that does not depend on the row.
@@ -58,6 +63,16 @@ impl Octave {
     }
 }
 
+/// Runs [`mean_kernel`] for the function a visit names.
+struct MeanKernel<'a>(&'a TurnedOctave, &'a PreparedSource);
+
+impl ProximityVisitor for MeanKernel<'_> {
+    type Output = [f32; 4];
+    fn visit<P: ProximityFn>(self) -> [f32; 4] {
+        mean_kernel::<P>(self.0, self.1)
+    }
+}
+
 /// The prepared job.
 pub(super) struct Plan {
     /// Row length: the region's width.
@@ -84,6 +99,13 @@ impl Plan {
             .steps()
             .enumerate()
             .map(|(k, s)| {
+                if !p.isotropy.is_off() {
+                    let mut o = TurnedOctave::new(p, k, s);
+                    if o.turn {
+                        o.mean = p.proximity.visit(MeanKernel(&o, &source));
+                    }
+                    return OctavePlan::Turned(o);
+                }
                 if panned || s.fract() != 0.0 {
                     let init = p.displacement.origin_f64(s);
                     let l = s as f32;

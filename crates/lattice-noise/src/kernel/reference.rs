@@ -3,6 +3,9 @@
 
 use super::free_octave::{FreeOctave, FreeScratch};
 use super::plan::{OctavePlan, Plan};
+use super::turned_grid::TurnedGrid;
+use super::turned_octave::TurnedOctave;
+use super::turned_sample::add_row_direct;
 use crate::heightmap::Heightmap;
 use crate::noise_params::NoiseParams;
 use crate::proximity::{ProximityFn, ProximityVisitor};
@@ -22,6 +25,10 @@ pub(crate) fn reference(p: &NoiseParams) -> Heightmap {
                 // Off-grid octaves have no integer loops to mirror: the free path is
                 // already the literal per-pixel formula.
                 p.proximity.visit(Free(f, &plan, hm.data_mut()));
+                continue;
+            }
+            OctavePlan::Turned(t) => {
+                p.proximity.visit(Turned(t, &plan, hm.data_mut()));
                 continue;
             }
         };
@@ -67,6 +74,19 @@ pub(crate) fn reference(p: &NoiseParams) -> Heightmap {
         }
     }
     hm
+}
+
+struct Turned<'a>(&'a TurnedOctave, &'a Plan, &'a mut [f32]);
+
+impl ProximityVisitor for Turned<'_> {
+    type Output = ();
+    fn visit<P: ProximityFn>(self) {
+        let Turned(o, plan, data) = self;
+        let mut g = TurnedGrid::default();
+        for (y, row) in data.chunks_exact_mut(plan.width).enumerate() {
+            add_row_direct::<P>(&plan.source, o, (0, y), row, &mut g);
+        }
+    }
 }
 
 struct Free<'a>(&'a FreeOctave, &'a Plan, &'a mut [f32]);

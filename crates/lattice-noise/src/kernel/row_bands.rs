@@ -9,6 +9,8 @@ use super::grid_row::{CornerCache, grid_row};
 use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{OctavePlan, Plan};
 use super::row_kernel::RowScratch;
+use super::turned_grid::TurnedGrid;
+use super::turned_sample::add_row_direct;
 use crate::job_control::JobControl;
 use crate::proximity::{ProximityFn, ProximityVisitor};
 use std::marker::PhantomData;
@@ -26,6 +28,7 @@ pub(super) struct Scratch {
     weights: [Vec<f32>; 4],
     row: RowScratch,
     free: FreeScratch,
+    turned: TurnedGrid,
 }
 
 /// Computes the window rows `y0..` held in `rows`: 0.5 plus every octave.
@@ -49,6 +52,7 @@ pub(super) fn process_band<P: ProximityFn>(
         weights,
         row: rs,
         free,
+        turned,
     } = sc;
     corners.resize_with(plan.octaves.len(), CornerCache::default);
     line.resize(width, 0.0);
@@ -71,6 +75,12 @@ pub(super) fn process_band<P: ProximityFn>(
                 OctavePlan::Free(f) => {
                     let (source, frame, fade) = (&plan.source, &plan.frame, plan.fade);
                     f.add::<P>(source, frame, fade, plan.region, y, row, free);
+                }
+                OctavePlan::Turned(t) => {
+                    // Isotropic layers run on the sampler (`run`); this keeps the row
+                    // path complete, one pixel at a time.
+                    let x0 = plan.region.x as usize;
+                    add_row_direct::<P>(&plan.source, t, (x0, y), row, turned);
                 }
             }
         }

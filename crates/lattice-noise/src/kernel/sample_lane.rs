@@ -26,6 +26,8 @@ pub(super) trait SampleLane: Lane {
     fn write(self, out: &mut [f32]);
     /// The largest whole number not above each lane (`f32::floor`).
     fn floor(self) -> Self;
+    /// The square root of each lane (`f32::sqrt`: IEEE, correctly rounded everywhere).
+    fn sqrt(self) -> Self;
     /// Lanes holding whole numbers, clamped to `0..=bound` (NaN to 0), as indices;
     /// `bound` is at most [`MAX_INDEX`].
     fn index(self, bound: u32) -> Self::Idx;
@@ -66,6 +68,10 @@ impl SampleLane for f32 {
     #[inline(always)]
     fn floor(self) -> Self {
         f32::floor(self)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        f32::sqrt(self)
     }
     #[inline(always)]
     fn index(self, bound: u32) -> u32 {

@@ -28,12 +28,16 @@ pub(crate) enum FieldSource<'a> {
         x: &'a NoiseParams,
         y: &'a NoiseParams,
     },
+    /// No displacement: both fields 0.5 everywhere (the isotropic mode's sampler run
+    /// on an unwarped layer).
+    Still,
 }
 
 /// The fields as the bands read them.
 pub(super) enum Fields<'a> {
     Maps(&'a [f32], &'a [f32]),
     Bands(Box<[BandSource; 2]>),
+    Still,
 }
 
 impl<'a> Fields<'a> {
@@ -46,6 +50,7 @@ impl<'a> Fields<'a> {
                 BandSource::on(x, region, isa),
                 BandSource::on(y, region, isa),
             ])),
+            FieldSource::Still => Fields::Still,
         }
     }
 }
@@ -79,6 +84,12 @@ impl FieldBands {
                     source.band(y0, rows, sc, control);
                 }
                 (&self.rows[0], &self.rows[1])
+            }
+            Fields::Still => {
+                // 0.5 is the field's centre: a displacement of exactly zero.
+                self.rows[0].clear();
+                self.rows[0].resize(n, 0.5);
+                (&self.rows[0], &self.rows[0])
             }
         }
     }

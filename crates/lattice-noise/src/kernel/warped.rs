@@ -22,6 +22,8 @@ use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{Octave, OctavePlan, Plan};
 use super::sample_lane::{SampleLane, fade};
 use super::tile_positions::{Bounds, Displace, TilePositions};
+use super::turned_grid::TurnedGrid;
+use super::turned_sample::turned_octave;
 use super::warp_fields::{FieldBands, Fields, WarpFields};
 use super::warp_grid::CornerGrid;
 use crate::fade::Fade;
@@ -32,10 +34,13 @@ use crate::proximity::{ProximityFn, ProximityVisitor, il_power};
 use crate::region::Region;
 use std::marker::PhantomData;
 
-/// Rows per parallel work unit.
+/// Rows per parallel work unit and columns per tile (a multiple of 16 lanes).
 const BAND_ROWS: usize = 16;
-/// Columns per tile (a multiple of 16 lanes).
 const TILE_COLS: usize = 256;
+/// The same for turned lattices: square tiles, whose turned bounding box holds about
+/// twice their pixels' cells (a 16 x 256 strip's holds eight times).
+const TURNED_ROWS: usize = 64;
+const TURNED_COLS: usize = 64;
 /// Corners a tile's grid may hold per pixel of the tile before the corners are drawn
 /// per pixel instead (4 per pixel and octave).
 const GRID_CORNERS_PER_PIXEL: usize = 4;
@@ -48,6 +53,8 @@ struct Job<'a> {
     control: &'a JobControl,
     displace: Displace,
     fade: Fade,
+    /// Rows per band and columns per tile.
+    shape: (usize, usize),
 }
 
 /// Per-thread buffers.
@@ -56,6 +63,7 @@ struct Scratch {
     fields: FieldBands,
     pos: TilePositions,
     grids: Vec<CornerGrid>,
+    turned: Vec<TurnedGrid>,
 }
 
 /// The warp-sampled value of `P` over grid octave `o` at the lanes' positions.
@@ -183,11 +191,18 @@ fn band<V: SampleLane, P: ProximityFn>(
     let width = job.region.width as usize;
     let nrows = rows.len() / width;
     let octaves = &job.plan.octaves;
-    let Scratch { fields, pos, grids } = sc;
+    let Scratch {
+        fields,
+        pos,
+        grids,
+        turned,
+    } = sc;
     let (wx, wy) = fields.band(&job.fields, (y0, rows.len(), width), job.control);
     grids.resize_with(octaves.len(), CornerGrid::default);
-    for tx0 in (0..width).step_by(TILE_COLS) {
-        let tw = TILE_COLS.min(width - tx0);
+    turned.resize_with(octaves.len(), TurnedGrid::default);
+    let tile_cols = job.shape.1;
+    for tx0 in (0..width).step_by(tile_cols) {
+        let tw = tile_cols.min(width - tx0);
         let padded = tw.div_ceil(V::W) * V::W;
         let (x0, y) = (job.region.x as usize + tx0, job.region.y as usize + y0);
         pos.start((x0, tw), nrows, padded);
@@ -203,9 +218,13 @@ fn band<V: SampleLane, P: ProximityFn>(
         }
         let (xs, ys) = bounds.ranges();
         let budget = GRID_CORNERS_PER_PIXEL * nrows * padded;
-        for (o, g) in octaves.iter().zip(grids.iter_mut()) {
-            if let OctavePlan::Grid(o) = o {
-                g.prepare(&job.plan, o, P::NEEDS, (xs, ys), budget);
+        for ((o, g), t) in octaves.iter().zip(grids.iter_mut()).zip(turned.iter_mut()) {
+            match o {
+                OctavePlan::Grid(o) => g.prepare(&job.plan, o, P::NEEDS, (xs, ys), budget),
+                OctavePlan::Turned(o) => {
+                    t.prepare(&job.plan.source, o, P::NEEDS, (xs, ys), budget);
+                }
+                OctavePlan::Free(_) => {}
             }
         }
         for r in 0..nrows {
@@ -215,11 +234,15 @@ fn band<V: SampleLane, P: ProximityFn>(
                 let (px, py) = (&pos.px[at..], &pos.py[at..]);
                 let pos = (V::read(isa, px), V::read(isa, py));
                 let mut h = V::all(isa, 0.5);
-                for (o, g) in octaves.iter().zip(grids.iter_mut()) {
+                let source = &job.plan.source;
+                for ((o, g), t) in octaves.iter().zip(grids.iter_mut()).zip(turned.iter_mut()) {
                     match o {
                         OctavePlan::Grid(o) => h = h + grid_octave::<V, P>(isa, job, o, g, pos),
                         OctavePlan::Free(f) => {
                             h = free_octave::<V, P>(isa, job, f, h, px, py);
+                        }
+                        OctavePlan::Turned(o) => {
+                            h = h + turned_octave::<V, P>(isa, source, o, t, pos);
                         }
                     }
                 }
@@ -313,13 +336,14 @@ impl ProximityVisitor for Runner<'_, '_> {
     fn visit<P: ProximityFn>(self) {
         let Runner { job, data, isa } = self;
         let control = job.control;
-        let chunk = BAND_ROWS * job.region.width as usize;
+        let band_rows = job.shape.0;
+        let chunk = band_rows * job.region.width as usize;
         control.begin(data.len().div_ceil(chunk));
         crate::parallel::for_each_chunk_mut(data, chunk, Scratch::default, |sc, b, rows| {
             if control.is_cancelled() {
                 return;
             }
-            run_band::<P>(job, b * BAND_ROWS, rows, sc, isa);
+            run_band::<P>(job, b * band_rows, rows, sc, isa);
             control.step();
         });
     }
@@ -339,7 +363,7 @@ pub(crate) fn run_warped(
 }
 
 /// [`run_warped`] with the instruction sets `isa` allows (`None`: the portable build).
-fn run_warped_on(
+pub(super) fn run_warped_on(
     p: &NoiseParams,
     region: Region,
     fields: WarpFields<'_>,
@@ -347,8 +371,18 @@ fn run_warped_on(
     hm: &mut Heightmap,
     isa: Option<Avx2>,
 ) {
+    let plan = Plan::new(p, Region::full(p.size));
+    let turned = plan
+        .octaves
+        .iter()
+        .any(|o| matches!(o, OctavePlan::Turned(_)));
     let job = Job {
-        plan: Plan::new(p, Region::full(p.size)),
+        shape: if turned {
+            (TURNED_ROWS, TURNED_COLS)
+        } else {
+            (BAND_ROWS, TILE_COLS)
+        },
+        plan,
         region,
         fields: Fields::new(fields.source, region, isa),
         control,

@@ -4,6 +4,7 @@
 
 use crate::displacement::Displacement;
 use crate::fade::Fade;
+use crate::isotropy::Isotropy;
 use crate::noise_params::NoiseParams;
 use crate::octave_law::OctaveLaw;
 use crate::proximity::Proximity;
@@ -30,6 +31,8 @@ struct LayerNoise {
     origin: [f64; 2],
     table_size: u32,
     distribution: Distribution,
+    #[serde(skip_serializing_if = "Isotropy::is_off")]
+    isotropy: Isotropy,
 }
 
 impl From<&NoiseParams> for LayerNoise {
@@ -52,6 +55,7 @@ impl From<&NoiseParams> for LayerNoise {
             origin,
             table_size,
             distribution,
+            isotropy,
         } = *p;
         LayerNoise {
             seed,
@@ -68,6 +72,7 @@ impl From<&NoiseParams> for LayerNoise {
             origin,
             table_size,
             distribution,
+            isotropy,
         }
     }
 }
@@ -97,6 +102,7 @@ impl LayerNoise {
             origin,
             table_size,
             distribution,
+            isotropy,
         } = self;
         NoiseParams {
             seed,
@@ -113,6 +119,7 @@ impl LayerNoise {
             origin,
             table_size,
             distribution,
+            isotropy,
             ..NoiseParams::default()
         }
     }
@@ -152,6 +159,10 @@ mod tests {
             origin: [1.5, -2.0],
             table_size: 64,
             distribution: Distribution::Normal,
+            isotropy: Isotropy {
+                round_window: true,
+                ..Isotropy::OFF
+            },
         };
         let back = LayerNoise::from(&p).params();
         assert_eq!(

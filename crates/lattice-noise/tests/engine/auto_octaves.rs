@@ -1,9 +1,8 @@
 //! Auto octaves: detail down to the pixel at any size, the look at the preview size kept.
 
+use crate::spectrum;
 use lattice_noise::{Heightmap, JobControl, NoiseParams, Preset, Region};
 use lattice_noise::{generate_region, generate_simple};
-use rustfft::FftPlanner;
-use rustfft::num_complex::Complex;
 
 /// The default preset at `size` (initial step keeping its fraction), octaves auto or not.
 fn default_at(size: u32, auto: bool) -> NoiseParams {
@@ -43,40 +42,10 @@ fn variance(p: &NoiseParams) -> f64 {
 fn fine_share(p: &NoiseParams) -> f64 {
     const N: usize = 256;
     let w = region(p, 64, 64, N as u32, N as u32);
-    let mean = w.data().iter().map(|&v| f64::from(v)).sum::<f64>() / (N * N) as f64;
-    let hann = |i: usize| 0.5 - 0.5 * (2.0 * std::f64::consts::PI * i as f64 / N as f64).cos();
-    let mut cells: Vec<Complex<f64>> = (0..N * N)
-        .map(|i| {
-            let v = (f64::from(w.data()[i]) - mean) * hann(i % N) * hann(i / N);
-            Complex::new(v, 0.0)
-        })
-        .collect();
-    let fft = FftPlanner::new().plan_fft_forward(N);
-    for row in cells.chunks_mut(N) {
-        fft.process(row);
-    }
-    let mut column = vec![Complex::default(); N];
-    for x in 0..N {
-        column
-            .iter_mut()
-            .enumerate()
-            .for_each(|(y, c)| *c = cells[y * N + x]);
-        fft.process(&mut column);
-        column
-            .iter()
-            .enumerate()
-            .for_each(|(y, c)| cells[y * N + x] = *c);
-    }
-    let freq = |i: usize| {
-        if i < N / 2 {
-            i as f64
-        } else {
-            i as f64 - N as f64
-        }
-    };
+    let power = spectrum::power(w.data(), N);
+    let freq = |i: usize| spectrum::frequency(i, N);
     let (mut band, mut all) = (0.0, 0.0);
-    for (i, c) in cells.iter().enumerate() {
-        let power = c.norm_sqr();
+    for (i, &power) in power.iter().enumerate() {
         let radius = freq(i % N).hypot(freq(i / N));
         all += power;
         // Wavelength N / radius pixels in 2..=8.

@@ -4,7 +4,9 @@
 
 mod auto_octaves;
 mod engine_properties;
+mod isotropic;
 mod libnoise_fidelity;
 mod original_mode;
 mod proximity_formulas;
 mod regions;
+mod spectrum;
