@@ -2,7 +2,7 @@
 
 use crate::engine::random::Distribution;
 use crate::engine::{BlendMode, Fade, Proximity, RandomSource};
-use crate::engine::{Displacement, OctaveLaw};
+use crate::engine::{Displacement, Isotropy, OctaveLaw};
 use crate::files::ExportFormat;
 use std::fmt::Write;
 
@@ -49,6 +49,13 @@ pub(crate) fn listing() -> String {
         };
         let _ = writeln!(s, "  {:<16} {what}", l.id());
     }
+    let _ = writeln!(
+        s,
+        "\nIsotropic mode (--isotropic: every part; or --isotropic=PART,PART):"
+    );
+    for (name, what) in Isotropy::PARTS {
+        let _ = writeln!(s, "  {:<16} {what}", name.replace('_', "-"));
+    }
     let _ = writeln!(s, "\nBlend modes (--blend; b = below, t = this layer):");
     for m in BlendMode::ALL {
         let _ = writeln!(s, "  {:<16} {}", m.id(), m.formula());
@@ -74,6 +81,7 @@ mod tests {
             .chain(RandomSource::ALL.iter().map(|r| r.id()))
             .chain(Distribution::ALL.iter().map(|d| d.id()))
             .chain(OctaveLaw::ALL.iter().map(|l| l.id()))
+            .chain(["round-window", "turned-points", "rotated-octaves"])
             .chain(ExportFormat::ALL.iter().map(|f| f.id()));
         for id in ids {
             assert!(

@@ -7,7 +7,7 @@ use super::octave_flags::{
 use crate::command_text::param_flag::ParamFlag;
 use crate::engine::Preset;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
-use crate::engine::{Displacement, MAX_STREAMED_SIZE, OctaveLaw};
+use crate::engine::{Displacement, Isotropy, MAX_STREAMED_SIZE, OctaveLaw};
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::files::Result;
 use crate::pixels::NormalConvention;
@@ -70,6 +70,12 @@ pub struct Overrides {
     /// Lattice origin (pan) X,Y in cells of the first octave, e.g. 256,0 (Parberry's jump).
     #[arg(long = ParamFlag::Origin.name(), value_name = "X,Y", allow_hyphen_values = true, value_parser = parse_origin)]
     pub origin: Option<[f64; 2]>,
+    /// Hide the square lattice: a round window, points turned by random angles and each
+    /// octave's lattice turned (`--isotropic`); `--isotropic=false` turns it off, and a
+    /// comma-separated list picks parts: round-window, turned-points, rotated-octaves.
+    #[arg(long = ParamFlag::Isotropic.name(), value_name = "PARTS", num_args = 0..=1,
+          default_missing_value = "true", require_equals = true, value_parser = Isotropy::parse)]
+    pub isotropic: Option<Isotropy>,
     /// Contrast: grey = 0.5 + (h - 0.5) * contrast + luminance.
     #[arg(long = ParamFlag::Contrast.name(), value_name = "C", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub contrast: Option<f32>,
@@ -185,6 +191,9 @@ impl Overrides {
         }
         if let Some(v) = self.origin {
             noise.origin = v;
+        }
+        if let Some(v) = self.isotropic {
+            noise.isotropy = v;
         }
         self.layer.apply(stack, i);
         let out = &mut preset.output;

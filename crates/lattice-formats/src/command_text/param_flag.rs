@@ -37,6 +37,8 @@ pub enum ParamFlag {
     Lacunarity,
     /// `--origin`: lattice origin X,Y.
     Origin,
+    /// `--isotropic`: the isotropic mode's parts.
+    Isotropic,
     /// `--contrast`: output contrast.
     Contrast,
     /// `--luminance`: output luminance offset.
@@ -57,7 +59,7 @@ pub enum ParamFlag {
 
 impl ParamFlag {
     /// Every parameter flag, in the order "copy as command line" prints them.
-    pub const ALL: [ParamFlag; 23] = [
+    pub const ALL: [ParamFlag; 24] = [
         ParamFlag::Size,
         ParamFlag::Seed,
         ParamFlag::Octaves,
@@ -73,6 +75,7 @@ impl ParamFlag {
         ParamFlag::OctaveLaw,
         ParamFlag::Lacunarity,
         ParamFlag::Origin,
+        ParamFlag::Isotropic,
         ParamFlag::Contrast,
         ParamFlag::Luminance,
         ParamFlag::AutoLevels,
@@ -101,6 +104,7 @@ impl ParamFlag {
             ParamFlag::OctaveLaw => "octave-law",
             ParamFlag::Lacunarity => "lacunarity",
             ParamFlag::Origin => "origin",
+            ParamFlag::Isotropic => "isotropic",
             ParamFlag::Contrast => "contrast",
             ParamFlag::Luminance => "luminance",
             ParamFlag::AutoLevels => "auto-levels",
@@ -133,6 +137,7 @@ impl ParamFlag {
             ParamFlag::OctaveLaw => n.octave_law.id().to_owned(),
             ParamFlag::Lacunarity => n.lacunarity.to_string(),
             ParamFlag::Origin => format!("{},{}", n.origin[0], n.origin[1]),
+            ParamFlag::Isotropic => n.isotropy.spec(),
             ParamFlag::Contrast => o.contrast.to_string(),
             ParamFlag::Luminance => o.luminance.to_string(),
             ParamFlag::AutoLevels => o.auto_levels.to_string(),
