@@ -10,6 +10,18 @@ use std::process::Command;
 
 #[test]
 fn tiles_commands_render_tiles_that_stitch_to_the_whole_texture() {
+    tiles_stitch_to_the_whole_render(&[]);
+}
+
+/// The isotropic mode's turned grids are exact in windows too, and `tiles` passes the
+/// flag on (tileable: the turned grids' periodic numbers as well).
+#[test]
+fn isotropic_tiles_stitch_to_the_whole_texture() {
+    tiles_stitch_to_the_whole_render(&["--isotropic", "--tileable"]);
+}
+
+/// `tiles` with `extra` flags prints commands whose tiles stitch to `render` with them.
+fn tiles_stitch_to_the_whole_render(extra: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let preset = preset_path("terrain.ron");
     let preset = preset.to_str().unwrap();
@@ -17,44 +29,54 @@ fn tiles_commands_render_tiles_that_stitch_to_the_whole_texture() {
     let template = format!("{d}/t {{row}}_{{col}}.r32"); // a space: quoted in the commands
     let manifest = format!("{d}/manifest.json");
     let whole = format!("{d}/whole.r32");
-    ok(&run(&["render", preset, "--size", "200", "--out", &whole]));
-    let out = run(&[
+    let size = if extra.is_empty() { "200" } else { "256" };
+    let mut args = vec!["render", preset, "--size", size, "--out", &whole];
+    args.extend(extra);
+    ok(&run(&args));
+    let mut args = vec![
         "tiles",
         preset,
         "--size",
-        "200",
+        size,
         "--tile",
         "64",
         "--out",
         &template,
         "--manifest",
         &manifest,
-    ]);
+    ];
+    args.extend(extra);
+    let out = run(&args);
     ok(&out);
     let commands = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(commands.lines().count(), 16, "{commands}");
+    let n: usize = size.parse().unwrap();
+    let count = n.div_ceil(64) * n.div_ceil(64);
+    assert_eq!(commands.lines().count(), count, "{commands}");
     for line in commands.lines() {
         assert!(
             line.contains(" render ") && line.contains("--region "),
             "{line}"
         );
+        for flag in extra {
+            assert!(line.contains(&format!("{flag}=true")), "{flag}: {line}");
+        }
         let status = Command::new("sh").arg("-c").arg(line).status().unwrap();
         assert!(status.success(), "{line}");
     }
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
-    assert_eq!(manifest["size"], 200);
+    assert_eq!(manifest["size"], n);
     assert_eq!(manifest["format"], "r32");
     let tiles = manifest["tiles"].as_array().unwrap();
-    assert_eq!(tiles.len(), 16);
-    let mut stitched = vec![f32::NAN; 200 * 200];
+    assert_eq!(tiles.len(), count);
+    let mut stitched = vec![f32::NAN; n * n];
     for t in tiles {
         let r = &t["region"];
         let [x, y, w, h] = ["x", "y", "width", "height"].map(|k| r[k].as_u64().unwrap() as usize);
         let tile = read_r32(std::path::Path::new(t["path"].as_str().unwrap()));
         assert_eq!(tile.len(), w * h);
         for row in 0..h {
-            stitched[(y + row) * 200 + x..][..w].copy_from_slice(&tile[row * w..][..w]);
+            stitched[(y + row) * n + x..][..w].copy_from_slice(&tile[row * w..][..w]);
         }
     }
     let whole = read_r32(std::path::Path::new(&whole));

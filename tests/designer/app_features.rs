@@ -199,6 +199,33 @@ fn auto_octaves_are_a_checkbox_that_shows_the_count() {
 }
 
 #[test]
+fn the_isotropic_checkbox_switches_every_part_and_shows_them() {
+    use lattice_studio::engine::Isotropy;
+    let mut h = harness();
+    settled(&mut h);
+    assert!(h.state().state().preset.noise().isotropy.is_off());
+    h.get_by_role_and_label(Role::CheckBox, "Isotropic").click();
+    step_until(&mut h, "isotropic mode", |a| {
+        a.state().preset.noise().isotropy == Isotropy::FULL
+    });
+    settled(&mut h);
+    assert!(h.state().state().is_dirty());
+    // One part off: the checkbox says the mode is partly on.
+    h.get_by_role_and_label(Role::Button, "Parts").click();
+    h.step();
+    h.step();
+    h.get_by_role_and_label(Role::CheckBox, "Rotated octaves")
+        .click();
+    step_until(&mut h, "one part off", |a| {
+        !a.state().preset.noise().isotropy.rotated_octaves
+    });
+    h.step();
+    h.get_by_role_and_label(Role::CheckBox, "Isotropic (partly)");
+    let isotropy = h.state().state().preset.noise().isotropy;
+    assert!(isotropy.round_window && isotropy.turned_points);
+}
+
+#[test]
 fn a_snapshot_is_compared_with_the_current_texture_until_dropped() {
     let mut h = harness();
     settled(&mut h);

@@ -4,6 +4,7 @@
 use lattice_studio::engine::random::{ModernHash, OriginalHash, OriginalTable};
 use lattice_studio::engine::{LayerStack, generate_simple};
 use lattice_studio::files::export_with_preset;
+use lattice_studio::engine::Isotropy;
 use lattice_studio::{
     Displacement, ExportFormat, Fade, Heightmap, NoiseParams, OutputParams, Preset, Proximity,
     RandomSource,
@@ -114,6 +115,30 @@ fn tileable_edges_look_like_interior_columns_and_rows() {
     assert!(
         (0.8..1.25).contains(&g),
         "seam/interior step averages {g:.3}"
+    );
+}
+
+/// The isotropic mode's turned grids tile too: their numbers repeat with the texture.
+#[test]
+fn isotropic_textures_tile_too() {
+    let mut all = Vec::new();
+    for p in all_params().into_iter().step_by(3) {
+        let p = NoiseParams {
+            isotropy: Isotropy::FULL,
+            ..p
+        };
+        let (c, r) = seam_ratios(&generate_simple(&p).unwrap());
+        assert!(
+            c < TILED_MAX && r < TILED_MAX,
+            "isotropic seam {c:.2}x / {r:.2}x the interior steps: {}",
+            label(&p)
+        );
+        all.extend([c, r]);
+    }
+    let g = geometric_mean(&all);
+    assert!(
+        (0.8..1.25).contains(&g),
+        "isotropic seam/interior step averages {g:.3}"
     );
 }
 

@@ -1,10 +1,10 @@
 //! The "Noise" group of the selected layer: its seed, octaves, initial step,
-//! persistence and grid displacement. The header names the layer it acts on.
+//! persistence, grid displacement and isotropic mode. The header names the layer it acts on.
 
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::random::mix32;
-use crate::engine::{Displacement, MAX_OCTAVES, NoiseParams, Preset};
+use crate::engine::{Displacement, Isotropy, MAX_OCTAVES, NoiseParams, Preset};
 
 /// A seed from the clock (no need for cryptographic randomness here).
 pub(super) fn random_seed(previous: i32) -> i32 {
@@ -23,7 +23,43 @@ pub(crate) fn layer_noise_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usiz
     seed_ui(ui, n);
     octaves_ui(ui, n, size);
     displacement_ui(ui, n);
+    isotropy_ui(ui, n);
 }
+
+/// The isotropic mode: one checkbox for all of it, and beside it a menu of its parts
+/// for those who want one alone.
+fn isotropy_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
+    let mut all = n.isotropy == Isotropy::FULL;
+    let partly = !all && !n.isotropy.is_off();
+    let label = if partly { "Isotropic (partly)" } else { "Isotropic" };
+    ui.horizontal(|ui| {
+        if ui
+            .checkbox(&mut all, label)
+            .on_hover_text(
+                "Hide the square grid: no creases along the axes and diagonals, no blocky \
+                 cells. A round window per grid point, each point turned by a random angle, \
+                 each octave's grid turned. Slower than the square grid.",
+            )
+            .changed()
+        {
+            n.isotropy = if all { Isotropy::FULL } else { Isotropy::OFF };
+        }
+        ui.menu_button("Parts", |ui| {
+            let i = &mut n.isotropy;
+            let parts = [
+                (&mut i.round_window, "Round window"),
+                (&mut i.turned_points, "Turned points"),
+                (&mut i.rotated_octaves, "Rotated octaves"),
+            ];
+            for ((value, label), (_, what)) in parts.into_iter().zip(Isotropy::PARTS) {
+                ui.checkbox(value, label).on_hover_text(what);
+            }
+        })
+        .response
+        .on_hover_text("Switch the isotropic mode's parts one by one");
+    });
+}
+
 
 /// The layer's seed and the button that draws a new one.
 fn seed_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
