@@ -1,10 +1,10 @@
 //! Seamless tiling: the texture continues across its own edges for every proximity
 //! function, fade, random source and grid displacement; without tiling it does not.
 
+use lattice_studio::engine::Isotropy;
 use lattice_studio::engine::random::{ModernHash, OriginalHash, OriginalTable};
 use lattice_studio::engine::{LayerStack, generate_simple};
 use lattice_studio::files::export_with_preset;
-use lattice_studio::engine::Isotropy;
 use lattice_studio::{
     Displacement, ExportFormat, Fade, Heightmap, NoiseParams, OutputParams, Preset, Proximity,
     RandomSource,

@@ -60,5 +60,9 @@ fn off_is_the_original_and_on_is_the_same_at_any_thread_count() {
         hm.data().iter().map(|v| v.to_bits()).collect::<Vec<_>>()
     };
     assert!(render(1, &p) == render(2, &p));
-    assert!(render(1, &p) != render(1, &NoiseParams { isotropy: Isotropy::OFF, ..p.clone() }));
+    let square = NoiseParams {
+        isotropy: Isotropy::OFF,
+        ..p.clone()
+    };
+    assert!(render(1, &p) != render(1, &square));
 }

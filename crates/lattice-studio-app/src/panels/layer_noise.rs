@@ -31,7 +31,11 @@ pub(crate) fn layer_noise_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usiz
 fn isotropy_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
     let mut all = n.isotropy == Isotropy::FULL;
     let partly = !all && !n.isotropy.is_off();
-    let label = if partly { "Isotropic (partly)" } else { "Isotropic" };
+    let label = if partly {
+        "Isotropic (partly)"
+    } else {
+        "Isotropic"
+    };
     ui.horizontal(|ui| {
         if ui
             .checkbox(&mut all, label)
@@ -59,7 +63,6 @@ fn isotropy_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         .on_hover_text("Switch the isotropic mode's parts one by one");
     });
 }
-
 
 /// The layer's seed and the button that draws a new one.
 fn seed_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
