@@ -43,6 +43,7 @@ fn every_function_is_isotropic_in_the_isotropic_mode() {
 /// Off by default and bit for bit the original when off; at 1 and 2 threads the same
 /// bits when on.
 #[test]
+#[cfg(feature = "rayon")]
 fn off_is_the_original_and_on_is_the_same_at_any_thread_count() {
     let plain = NoiseParams::default();
     assert!(plain.isotropy.is_off());
