@@ -21,8 +21,8 @@ pub(super) trait Block: Lane {
     /// Turns `p.len()` (2 to `W`, a power of two) phase vectors, `p[u]` = pixel `u` of
     /// `W` consecutive cells, into the same pixels in memory order, in place.
     fn to_pixel_order(p: &mut [Self]);
-    /// Stores (or with `ACC` adds) the lanes into `e[..W]`; `e` is at least `W` long.
-    fn put<const ACC: bool>(self, e: &mut [f32]);
+    /// Adds the lanes into `e[..W]`; `e` is at least `W` long.
+    fn put(self, e: &mut [f32]);
 }
 
 /// The [`Block`] methods that differ between register types only in the lane count `$n`:
@@ -46,13 +46,9 @@ macro_rules! block_lanes {
             }
         }
         #[inline(always)]
-        fn put<const ACC: bool>(self, e: &mut [f32]) {
+        fn put(self, e: &mut [f32]) {
             if let Some(e) = e.first_chunk_mut::<$n>() {
-                let v = if ACC {
-                    Self::load(self.isa, e) + self
-                } else {
-                    self
-                };
+                let v = Self::load(self.isa, e) + self;
                 *e = bytemuck::cast(v.v);
             }
         }
@@ -68,7 +64,7 @@ macro_rules! general_with {
         /// [`general`](crate::kernel::block::general) in blocks of this build's lanes.
         #[inline]
         #[target_feature(enable = $features)]
-        pub(super) fn $name<P: ProximityFn, const S: usize, const ACC: bool>(
+        pub(super) fn $name<P: ProximityFn, const S: usize>(
             isa: $isa,
             o: &Octave,
             rc: &RowConsts<'_>,
@@ -76,7 +72,7 @@ macro_rules! general_with {
             bottom: &CornerRows<'_>,
             out: &mut [f32],
         ) {
-            $crate::kernel::block::general::<$b, P, S, ACC>(isa, o, rc, top, bottom, out);
+            $crate::kernel::block::general::<$b, P, S>(isa, o, rc, top, bottom, out);
         }
     };
 }
@@ -106,7 +102,7 @@ fn corner_lanes<B: Block, P: ProximityFn>(isa: B::Isa, rows: &CornerRows<'_>, i:
 /// through `row_parts::general_cells`. Same operations per pixel as the portable
 /// loops, so the same bits. Inlined into callers compiled with `B`'s CPU features.
 #[inline(always)]
-pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>(
+pub(super) fn general<B: Block, P: ProximityFn, const S: usize>(
     isa: B::Isa,
     o: &Octave,
     rc: &RowConsts<'_>,
@@ -161,7 +157,7 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
             // `Wi..Wi + W` of the block (S < W): both start at `i * max(S, W) + Wh`.
             for (i, v) in p.iter().enumerate() {
                 if let Some(e) = e.get_mut(i * stride + w_lanes * h..) {
-                    v.put::<ACC>(e);
+                    v.put(e);
                 }
             }
         }
@@ -169,7 +165,7 @@ pub(super) fn general<B: Block, P: ProximityFn, const S: usize, const ACC: bool>
     // Fewer whole blocks than `out.len() / S / W` only if a corner row were short (never).
     let j0 = whole * w_lanes;
     let (top, bottom) = (cut(top, j0..), cut(bottom, j0..));
-    general_cells::<P, S, ACC>(o, rc, &top, &bottom, &mut out[j0 * S..]);
+    general_cells::<P, S>(o, rc, &top, &bottom, &mut out[j0 * S..]);
 }
 
 /// Each row cut to `range` (empty where a row is shorter).

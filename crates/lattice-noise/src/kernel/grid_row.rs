@@ -144,13 +144,15 @@ pub(super) fn grid_row<P: ProximityFn>(
     let (top, bottom) = (slices(&cc.top, corners), slices(&cc.bottom, corners));
     if o.init == 0 && o.cells * s == width {
         // Cells line up with the texture: accumulate straight into the row.
-        row_kernel::row::<P, true>(o, &rc, top, bottom, rs, isa, row);
+        row_kernel::row::<P>(o, &rc, top, bottom, rs, isa, row);
     } else {
+        // The octave's whole cells, the texture row in their window: the loops add
+        // `v` to `h` where the sum was `h + v`, the same bits (IEEE addition commutes),
+        // and the columns outside the window are dropped.
         let ext = row_parts::scratch(ext, o.cells * s);
-        row_kernel::row::<P, false>(o, &rc, top, bottom, rs, isa, ext);
         let offset = (-o.init) as usize;
-        for (h, e) in row.iter_mut().zip(&ext[offset..offset + width]) {
-            *h += *e;
-        }
+        ext[offset..offset + width].copy_from_slice(row);
+        row_kernel::row::<P>(o, &rc, top, bottom, rs, isa, ext);
+        row.copy_from_slice(&ext[offset..offset + width]);
     }
 }

@@ -12,9 +12,10 @@ use super::avx512::Avx512;
 /// Work on one band, written once and compiled for each instruction set. Each method
 /// is inlined into a function built with that set's features, so the whole band is.
 pub(super) trait BandWork: Sized {
-    /// Whether AVX-512 pays for this work (the memory-bound linear functions measured
-    /// slower with it).
-    fn wide(&self) -> bool;
+    /// Whether the whole band is worth a build with AVX-512. A constant, so work that
+    /// says no is never compiled for it: each build of a band is an instance per
+    /// proximity function, and these instances were most of the engine's build time.
+    const WIDE: bool;
     /// The portable build.
     fn portable(self);
     /// The AVX2 + FMA build.
@@ -37,16 +38,22 @@ pub(super) fn on_widest_isa<W: BandWork>(work: W, isa: Option<Avx2>) {
         fn avx512<W: BandWork>(work: W, isa: Avx2, wide: Avx512) {
             work.avx512(isa, wide);
         }
-        let wide = isa.avx512().filter(|_| work.wide());
-        #[allow(unsafe_code)]
-        // SAFETY: an `Avx2` value exists only once AVX2 and FMA were detected on this
-        // CPU, and `isa.avx512()` is `Some` only once AVX-512F was too.
-        unsafe {
-            match wide {
-                Some(wide) => avx512(work, isa, wide),
-                None => avx2(work, isa),
-            }
+        if W::WIDE
+            && let Some(wide) = isa.avx512()
+        {
+            #[allow(unsafe_code)]
+            // SAFETY: `isa.avx512()` is `Some` only once AVX-512F, AVX2 and FMA were
+            // detected on this CPU.
+            unsafe {
+                avx512(work, isa, wide)
+            };
+            return;
         }
+        #[allow(unsafe_code)]
+        // SAFETY: an `Avx2` value exists only once AVX2 and FMA were detected on this CPU.
+        unsafe {
+            avx2(work, isa)
+        };
         return;
     }
     let _ = isa;

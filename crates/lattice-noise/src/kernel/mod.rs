@@ -94,7 +94,7 @@ fn run_on(
 
 #[cfg(test)]
 mod tests {
-    use super::row_bands::{BAND_ROWS, Scratch, process_band};
+    use super::row_bands::{BAND_ROWS, Scratch, run_band};
     use super::*;
     use crate::proximity::{Proximity, ProximityFn, ProximityVisitor};
 
@@ -107,7 +107,8 @@ mod tests {
             let control = JobControl::new();
             let mut sc = Scratch::default();
             for (b, rows) in data.chunks_mut(BAND_ROWS * plan.width).enumerate() {
-                process_band::<P>(plan, b * BAND_ROWS, rows, &mut sc, &control, None);
+                // `None`: the portable build (the same instance `run` has).
+                run_band::<P>(plan, b * BAND_ROWS, rows, &mut sc, &control, None);
             }
         }
     }

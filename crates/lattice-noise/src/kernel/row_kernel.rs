@@ -1,9 +1,10 @@
 //! The inner loops: one pixel row of one octave.
 //!
 //! Every loop here is generic over the proximity function (so it is specialised and
-//! vectorised per function) and over `ACC`: `true` adds into the heightmap row directly,
-//! `false` writes into a scratch row the caller adds afterwards (used when the octave's
-//! cells do not line up with the texture edge). Given an [`Avx2`] (the CPU has it), the
+//! vectorised per function). Every loop adds to its output row: the texture row, or
+//! when the octave's cells do not line up with the texture edge a scratch row of whole
+//! cells holding the texture row (one instance per loop, not one that stores and one
+//! that adds: these instances were most of the engine's build time). Given an [`Avx2`] (the CPU has it), the
 //! linear loops and the general loops for steps 2 to 32 run the hand-vectorised
 //! versions in `simd_rows` (blocks of 8 cells, or 16 with AVX-512),
 //! which give the same bits.
@@ -54,11 +55,11 @@ fn linear_row<P: ProximityFn>(
 
 /// Writes phase `u`'s value of cell `j` to pixel `j * S + u` of `out`.
 #[inline(always)]
-fn interleave<const S: usize, const ACC: bool>(phases: &[f32], n: usize, out: &mut [f32]) {
+fn interleave<const S: usize>(phases: &[f32], n: usize, out: &mut [f32]) {
     let p: [&[f32]; S] = array_of(&[][..], |u| &phases[u * n..(u + 1) * n]);
     for (j, e) in (0..n).zip(out[..n * S].chunks_exact_mut(S)) {
         for u in 0..S {
-            store::<ACC>(&mut e[u], p[u][j]);
+            store(&mut e[u], p[u][j]);
         }
     }
 }
@@ -68,12 +69,7 @@ fn interleave<const S: usize, const ACC: bool>(phases: &[f32], n: usize, out: &m
 /// (Computing small steps phase by phase, as the general path does, measured no
 /// better here: the loop is already cheap next to drawing the corners.)
 #[inline(always)]
-fn linear_small<const S: usize, const ACC: bool>(
-    o: &Octave,
-    a: &[f32],
-    b: &[f32],
-    out: &mut [f32],
-) {
+fn linear_small<const S: usize>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
     let n = o.cells;
     let t: [[f32; 4]; S] = array_of([0.0; 4], |u| o.linear_tables(u));
     let left = a[..n].iter().zip(&b[..n]);
@@ -81,14 +77,14 @@ fn linear_small<const S: usize, const ACC: bool>(
     for (e, ((&a1, &b1), (&a2, &b2))) in out[..n * S].chunks_exact_mut(S).zip(left.zip(right)) {
         for u in 0..S {
             let t = t[u];
-            store::<ACC>(&mut e[u], linear_pixel(t, a1, b1, a2, b2));
+            store(&mut e[u], linear_pixel(t, a1, b1, a2, b2));
         }
     }
 }
 
 /// Linear functions, any step: loop over cells, a cell's pixels in a vectorised loop.
 #[inline(always)]
-fn linear_cells<const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
+fn linear_cells(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
     let (n, s) = (o.cells, o.step as usize);
     let tables = o.fade_l_x[..s]
         .iter()
@@ -99,7 +95,7 @@ fn linear_cells<const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f3
     for (e, ((&a1, &b1), (&a2, &b2))) in out[..n * s].chunks_exact_mut(s).zip(left.zip(right)) {
         // Zipped iterators instead of indexing: no bounds checks, so the loop vectorises.
         for (e, ((&t0, &t1), (&t2, &t3))) in e.iter_mut().zip(tables.clone()) {
-            store::<ACC>(e, linear_pixel([t0, t1, t2, t3], a1, b1, a2, b2));
+            store(e, linear_pixel([t0, t1, t2, t3], a1, b1, a2, b2));
         }
     }
 }
@@ -110,7 +106,7 @@ fn linear_cells<const ACC: bool>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f3
 /// (contiguous corner loads, per-phase constants broadcast), then the phases are
 /// interleaved into the row.
 #[inline(always)]
-fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
+fn general_phased<P: ProximityFn, const S: usize>(
     o: &Octave,
     rc: &RowConsts<'_>,
     top: &CornerRows<'_>,
@@ -137,7 +133,7 @@ fn general_phased<P: ProximityFn, const S: usize, const ACC: bool>(
             (true, true) => phase::<P, true, true>(&c, x, w, &rows, dst),
         }
     }
-    interleave::<S, ACC>(phases, n, out);
+    interleave::<S>(phases, n, out);
 }
 
 /// Pixel `u` (offsets `x`, weights `w`) of every cell of the row.
@@ -162,10 +158,10 @@ fn phase<P: ProximityFn, const LEFT_ONLY: bool, const TOP_ONLY: bool>(
     }
 }
 
-/// Computes one row of octave `o` into `out` (`ACC`: adding to it), choosing the loop
+/// Adds one row of octave `o` to `out`, choosing the loop
 /// shape for the function and the step.
 #[inline(always)]
-pub(super) fn row<P: ProximityFn, const ACC: bool>(
+pub(super) fn row<P: ProximityFn>(
     o: &Octave,
     rc: &RowConsts<'_>,
     top: CornerRows<'_>,
@@ -181,49 +177,74 @@ pub(super) fn row<P: ProximityFn, const ACC: bool>(
         let (a, b) = (&*a, &*b);
         if let Some(isa) = isa {
             let done = match o.step {
-                2 => isa.linear::<2, ACC>(o, a, b, out),
-                4 => isa.linear::<4, ACC>(o, a, b, out),
-                8 => isa.linear::<8, ACC>(o, a, b, out),
-                16 => isa.linear::<16, ACC>(o, a, b, out),
-                32 => isa.linear::<32, ACC>(o, a, b, out),
-                _ => isa.linear::<0, ACC>(o, a, b, out),
+                2 => isa.linear::<2>(o, a, b, out),
+                4 => isa.linear::<4>(o, a, b, out),
+                8 => isa.linear::<8>(o, a, b, out),
+                16 => isa.linear::<16>(o, a, b, out),
+                32 => isa.linear::<32>(o, a, b, out),
+                _ => isa.linear::<0>(o, a, b, out),
             };
             if done {
                 return;
             }
         }
         return match o.step {
-            1 => linear_small::<1, ACC>(o, a, b, out),
-            2 => linear_small::<2, ACC>(o, a, b, out),
-            4 => linear_small::<4, ACC>(o, a, b, out),
-            8 => linear_small::<8, ACC>(o, a, b, out),
-            16 => linear_small::<16, ACC>(o, a, b, out),
-            32 => linear_small::<32, ACC>(o, a, b, out),
-            _ => linear_cells::<ACC>(o, a, b, out),
+            1 => linear_small::<1>(o, a, b, out),
+            2 => linear_small::<2>(o, a, b, out),
+            4 => linear_small::<4>(o, a, b, out),
+            8 => linear_small::<8>(o, a, b, out),
+            16 => linear_small::<16>(o, a, b, out),
+            32 => linear_small::<32>(o, a, b, out),
+            _ => linear_cells(o, a, b, out),
         };
     }
     if let Some(isa) = isa {
         let done = match o.step {
-            2 => isa.general::<P, 2, ACC>(o, rc, &top, &bottom, out),
-            4 => isa.general::<P, 4, ACC>(o, rc, &top, &bottom, out),
-            8 => isa.general::<P, 8, ACC>(o, rc, &top, &bottom, out),
-            16 => isa.general::<P, 16, ACC>(o, rc, &top, &bottom, out),
-            32 => isa.general::<P, 32, ACC>(o, rc, &top, &bottom, out),
-            _ => false,
+            2 => isa.general::<P, 2>(o, rc, &top, &bottom, out),
+            4 => isa.general::<P, 4>(o, rc, &top, &bottom, out),
+            8 => isa.general::<P, 8>(o, rc, &top, &bottom, out),
+            16 => isa.general::<P, 16>(o, rc, &top, &bottom, out),
+            32 => isa.general::<P, 32>(o, rc, &top, &bottom, out),
+            // Other steps: the portable cell loop, vectorised by the compiler with this
+            // build's instructions.
+            64 => {
+                general_cells::<P, 64>(o, rc, &top, &bottom, &mut out[..o.cells * 64]);
+                true
+            }
+            s => {
+                let cells = &mut out[..o.cells * s as usize];
+                general_cells::<P, 0>(o, rc, &top, &bottom, cells);
+                true
+            }
         };
         if done {
             return;
         }
     }
-    let phases = &mut sc.phases;
+    general_portable::<P>(o, rc, &top, &bottom, &mut sc.phases, out);
+}
+
+/// The portable loops of a general function. Out of line: the builds for wider
+/// instruction sets reach it only for rows their block loops refuse (never for the rows
+/// the kernel makes), so they share this one instance per function instead of
+/// compiling their own; these instances were a large part of the engine's build time.
+#[inline(never)]
+fn general_portable<P: ProximityFn>(
+    o: &Octave,
+    rc: &RowConsts<'_>,
+    top: &CornerRows<'_>,
+    bottom: &CornerRows<'_>,
+    phases: &mut Vec<f32>,
+    out: &mut [f32],
+) {
     let cells = &mut out[..o.cells * o.step as usize];
     match o.step {
-        2 => general_phased::<P, 2, ACC>(o, rc, &top, &bottom, phases, out),
-        4 => general_phased::<P, 4, ACC>(o, rc, &top, &bottom, phases, out),
-        8 => general_phased::<P, 8, ACC>(o, rc, &top, &bottom, phases, out),
-        16 => general_cells::<P, 16, ACC>(o, rc, &top, &bottom, cells),
-        32 => general_cells::<P, 32, ACC>(o, rc, &top, &bottom, cells),
-        64 => general_cells::<P, 64, ACC>(o, rc, &top, &bottom, cells),
-        _ => general_cells::<P, 0, ACC>(o, rc, &top, &bottom, cells),
+        2 => general_phased::<P, 2>(o, rc, top, bottom, phases, out),
+        4 => general_phased::<P, 4>(o, rc, top, bottom, phases, out),
+        8 => general_phased::<P, 8>(o, rc, top, bottom, phases, out),
+        16 => general_cells::<P, 16>(o, rc, top, bottom, cells),
+        32 => general_cells::<P, 32>(o, rc, top, bottom, cells),
+        64 => general_cells::<P, 64>(o, rc, top, bottom, cells),
+        _ => general_cells::<P, 0>(o, rc, top, bottom, cells),
     }
 }

@@ -41,10 +41,10 @@ pub(super) fn scratch(v: &mut Vec<f32>, n: usize) -> &mut [f32] {
     &mut v[..n]
 }
 
-/// Writes (`ACC`: adds) one pixel's value.
+/// Adds one pixel's value (every row loop adds: see `grid_row`).
 #[inline(always)]
-pub(super) fn store<const ACC: bool>(e: &mut f32, v: f32) {
-    if ACC { *e += v } else { *e = v }
+pub(super) fn store(e: &mut f32, v: f32) {
+    *e += v;
 }
 
 /// One pixel of a linear function from its cell's corner coefficients and the octave's
@@ -116,7 +116,7 @@ pub(super) fn pixel<V: Lane, P: ProximityFn, const LEFT_ONLY: bool, const TOP_ON
 /// corner), a cell's pixels in a vectorised loop. A known `S` lets the compiler drop
 /// the inner loop's remainder handling, which costs as much as the pixels at 16.
 #[inline(always)]
-pub(super) fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
+pub(super) fn general_cells<P: ProximityFn, const S: usize>(
     o: &Octave,
     rc: &RowConsts<'_>,
     top: &CornerRows<'_>,
@@ -137,7 +137,7 @@ pub(super) fn general_cells<P: ProximityFn, const S: usize, const ACC: bool>(
         let inputs = x_l.iter().zip(x_r).zip(w[0]).zip(w[1]).zip(w[2]).zip(w[3]);
         for (e, (((((&xl, &xr), &w0), &w1), &w2), &w3)) in e.iter_mut().zip(inputs) {
             let v = pixel::<f32, P, false, false>(&c, (xl, xr), &r, [w0, w1, w2, w3]);
-            store::<ACC>(e, v);
+            store(e, v);
         }
     }
 }

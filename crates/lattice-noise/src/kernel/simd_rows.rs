@@ -23,7 +23,7 @@ impl Avx2 {
     /// Returns `false`, doing nothing, for steps it has no loop for.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub(super) fn linear<const S: usize, const ACC: bool>(
+    pub(super) fn linear<const S: usize>(
         self,
         o: &Octave,
         a: &[f32],
@@ -42,9 +42,9 @@ impl Avx2 {
         // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
         unsafe {
             match s {
-                2 => simd::narrow::<2, ACC>(o, &a[..=n], &b[..=n], out),
-                4 => simd::narrow::<4, ACC>(o, &a[..=n], &b[..=n], out),
-                _ => simd::wide::<S, ACC>(o, &a[..=n], &b[..=n], out),
+                2 => simd::narrow::<2>(o, &a[..=n], &b[..=n], out),
+                4 => simd::narrow::<4>(o, &a[..=n], &b[..=n], out),
+                _ => simd::wide::<S>(o, &a[..=n], &b[..=n], out),
             }
         }
         true
@@ -55,7 +55,7 @@ impl Avx2 {
     /// `false`, doing nothing, for other steps or short rows.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
+    pub(super) fn general<P: ProximityFn, const S: usize>(
         self,
         o: &Octave,
         rc: &RowConsts<'_>,
@@ -83,8 +83,8 @@ impl Avx2 {
         // an `Avx512` only once `Avx512::detect` found AVX-512F, AVX2 and FMA.
         unsafe {
             match self.avx512() {
-                Some(wide) => avx512::general::<P, S, ACC>(wide, o, rc, top, bottom, out),
-                None => simd::general::<P, S, ACC>(self, o, rc, top, bottom, out),
+                Some(wide) => avx512::general::<P, S>(wide, o, rc, top, bottom, out),
+                None => simd::general::<P, S>(self, o, rc, top, bottom, out),
             }
         };
         true
@@ -92,7 +92,7 @@ impl Avx2 {
 
     /// Never called: no `Avx2` exists off x86-64.
     #[cfg(not(target_arch = "x86_64"))]
-    pub(super) fn general<P: ProximityFn, const S: usize, const ACC: bool>(
+    pub(super) fn general<P: ProximityFn, const S: usize>(
         self,
         _: &Octave,
         _: &RowConsts<'_>,
@@ -105,7 +105,7 @@ impl Avx2 {
 
     /// Never called: no `Avx2` exists off x86-64.
     #[cfg(not(target_arch = "x86_64"))]
-    pub(super) fn linear<const S: usize, const ACC: bool>(
+    pub(super) fn linear<const S: usize>(
         self,
         _: &Octave,
         _: &[f32],
@@ -140,27 +140,17 @@ mod simd {
         _mm256_add_ps(v, _mm256_mul_ps(c[3], t[3]))
     }
 
-    /// Stores (or with `ACC` adds) `v` into 8 pixels.
+    /// Adds `v` to 8 pixels.
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    fn put8<const ACC: bool>(e: &mut [f32; 8], v: __m256) {
-        let v = if ACC {
-            _mm256_add_ps(bytemuck::cast(*e), v)
-        } else {
-            v
-        };
-        *e = bytemuck::cast(v);
+    fn put8(e: &mut [f32; 8], v: __m256) {
+        *e = bytemuck::cast(_mm256_add_ps(bytemuck::cast(*e), v));
     }
 
     /// Steps that are a multiple of 8: whole vectors within a cell, coefficients broadcast.
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    pub(super) fn wide<const S: usize, const ACC: bool>(
-        o: &Octave,
-        a: &[f32],
-        b: &[f32],
-        out: &mut [f32],
-    ) {
+    pub(super) fn wide<const S: usize>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
         let s = if S == 0 { o.step as usize } else { S };
         fn chunks(t: &[f32], s: usize) -> &[[f32; 8]] {
             t[..s].as_chunks::<8>().0
@@ -187,7 +177,7 @@ mod simd {
             for (e, ((t0, t1), (t2, t3))) in cell.as_chunks_mut::<8>().0.iter_mut().zip(t) {
                 let cast = bytemuck::cast::<[f32; 8], __m256>;
                 let t = [cast(*t0), cast(*t1), cast(*t2), cast(*t3)];
-                put8::<ACC>(e, combine(&t, c));
+                put8(e, combine(&t, c));
             }
         }
     }
@@ -208,12 +198,7 @@ mod simd {
     /// done one by one.
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    pub(super) fn narrow<const S: usize, const ACC: bool>(
-        o: &Octave,
-        a: &[f32],
-        b: &[f32],
-        out: &mut [f32],
-    ) {
+    pub(super) fn narrow<const S: usize>(o: &Octave, a: &[f32], b: &[f32], out: &mut [f32]) {
         let z = _mm256_setzero_ps();
         let t: [[f32; 4]; S] = array_of([0.0; 4], |u| o.linear_tables(u));
         let tv: [[__m256; 4]; S] = array_of([z; 4], |u| array_of(z, |q| _mm256_set1_ps(t[u][q])));
@@ -225,14 +210,14 @@ mod simd {
             let c = [load8(aw), load8(bw), load8(&aw[1..]), load8(&bw[1..])];
             let p: [__m256; S] = array_of(z, |u| combine(&tv[u], c));
             for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
-                put8::<ACC>(e, v);
+                put8(e, v);
             }
         }
         let j0 = blocks * 8;
         for (j, cell) in out[j0 * S..].chunks_exact_mut(S).enumerate() {
             let j = j0 + j;
             for (e, &t) in cell.iter_mut().zip(&t) {
-                store::<ACC>(e, linear_pixel(t, a[j], b[j], a[j + 1], b[j + 1]));
+                store(e, linear_pixel(t, a[j], b[j], a[j + 1], b[j + 1]));
             }
         }
     }

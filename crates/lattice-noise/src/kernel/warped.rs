@@ -284,9 +284,7 @@ struct WarpedBand<'a, 'b, P> {
 }
 
 impl<P: ProximityFn> BandWork for WarpedBand<'_, '_, P> {
-    fn wide(&self) -> bool {
-        true
-    }
+    const WIDE: bool = true;
     #[inline(always)]
     fn portable(self) {
         band::<f32, P>((), self.job, self.y0, self.rows, self.sc);
