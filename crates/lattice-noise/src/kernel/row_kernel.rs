@@ -207,13 +207,8 @@ pub(super) fn row<P: ProximityFn>(
             32 => isa.general::<P, 32>(o, rc, &top, &bottom, out),
             // Other steps: the portable cell loop, vectorised by the compiler with this
             // build's instructions.
-            64 => {
-                general_cells::<P, 64>(o, rc, &top, &bottom, &mut out[..o.cells * 64]);
-                true
-            }
-            s => {
-                let cells = &mut out[..o.cells * s as usize];
-                general_cells::<P, 0>(o, rc, &top, &bottom, cells);
+            _ => {
+                other_cells::<P>(o, rc, &top, &bottom, out);
                 true
             }
         };
@@ -222,6 +217,23 @@ pub(super) fn row<P: ProximityFn>(
         }
     }
     general_portable::<P>(o, rc, &top, &bottom, &mut sc.phases, out);
+}
+
+/// The cell loop for steps that are neither 2 to 32 nor done phase by phase: a known
+/// step of 64, else the octave's own.
+#[inline(always)]
+fn other_cells<P: ProximityFn>(
+    o: &Octave,
+    rc: &RowConsts<'_>,
+    top: &CornerRows<'_>,
+    bottom: &CornerRows<'_>,
+    out: &mut [f32],
+) {
+    let cells = &mut out[..o.cells * o.step as usize];
+    match o.step {
+        64 => general_cells::<P, 64>(o, rc, top, bottom, cells),
+        _ => general_cells::<P, 0>(o, rc, top, bottom, cells),
+    }
 }
 
 /// The portable loops of a general function. Out of line: the builds for wider
@@ -244,7 +256,6 @@ fn general_portable<P: ProximityFn>(
         8 => general_phased::<P, 8>(o, rc, top, bottom, phases, out),
         16 => general_cells::<P, 16>(o, rc, top, bottom, cells),
         32 => general_cells::<P, 32>(o, rc, top, bottom, cells),
-        64 => general_cells::<P, 64>(o, rc, top, bottom, cells),
-        _ => general_cells::<P, 0>(o, rc, top, bottom, cells),
+        _ => other_cells::<P>(o, rc, top, bottom, out),
     }
 }
