@@ -7,7 +7,7 @@ use super::octave_flags::{
 use crate::command_text::param_flag::ParamFlag;
 use crate::engine::Preset;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE};
-use crate::engine::{Displacement, Isotropy, MAX_STREAMED_SIZE, OctaveLaw};
+use crate::engine::{Cellular, Displacement, Isotropy, MAX_STREAMED_SIZE, OctaveLaw};
 use crate::engine::{Fade, Proximity, RandomSource};
 use crate::files::Result;
 use crate::pixels::NormalConvention;
@@ -76,6 +76,11 @@ pub struct Overrides {
     #[arg(long = ParamFlag::Isotropic.name(), value_name = "PARTS", num_args = 0..=1,
           default_missing_value = "true", require_equals = true, value_parser = Isotropy::parse)]
     pub isotropic: Option<Isotropy>,
+    /// Cellular (Worley) noise on the lattice: OUTPUT[,DISTANCE][,jitter=J] with an
+    /// output of f1, f2, f2-f1, f1-over-f2 or cell-value and a distance of euclidean,
+    /// manhattan or chebyshev (jitter 0..1, default 1); `off` for the lattice functions.
+    #[arg(long = ParamFlag::Cellular.name(), value_name = "SPEC", value_parser = CellularFlag::parse)]
+    pub cellular: Option<CellularFlag>,
     /// Contrast: grey = 0.5 + (h - 0.5) * contrast + luminance.
     #[arg(long = ParamFlag::Contrast.name(), value_name = "C", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub contrast: Option<f32>,
@@ -194,6 +199,9 @@ impl Overrides {
         }
         if let Some(v) = self.isotropic {
             noise.isotropy = v;
+        }
+        if let Some(CellularFlag(v)) = self.cellular {
+            noise.cellular = v;
         }
         self.layer.apply(stack, i);
         let out = &mut preset.output;
@@ -326,3 +334,14 @@ fn parse_finite_f32(s: &str) -> Result<f32, String> {
 #[cfg(test)]
 #[path = "overrides_tests.rs"]
 mod tests;
+
+/// `--cellular`'s value: a cellular setting, or `None` for `off`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellularFlag(pub Option<Cellular>);
+
+impl CellularFlag {
+    /// Reads [`Cellular::parse_option`]'s forms.
+    fn parse(spec: &str) -> std::result::Result<Self, String> {
+        Cellular::parse_option(spec).map(CellularFlag)
+    }
+}

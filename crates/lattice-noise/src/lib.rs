@@ -33,6 +33,9 @@
 #![warn(missing_docs)]
 #![warn(unreachable_pub)]
 
+mod cell_distance;
+mod cell_output;
+mod cellular;
 mod displacement;
 mod engine_error;
 mod fade;
@@ -59,6 +62,9 @@ pub mod random;
 mod region;
 mod shape;
 
+pub use cell_distance::CellDistance;
+pub use cell_output::CellOutput;
+pub use cellular::Cellular;
 pub use displacement::Displacement;
 pub use engine_error::EngineError;
 pub use fade::Fade;

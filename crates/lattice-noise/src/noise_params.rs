@@ -4,6 +4,7 @@
 //! This is the single declaration of each noise parameter: presets serialise it, the
 //! command line overrides it, the app edits it and the kernels read it.
 
+use super::cellular::Cellular;
 use super::displacement::Displacement;
 use super::fade::Fade;
 use super::isotropy::Isotropy;
@@ -57,6 +58,10 @@ pub struct NoiseParams {
     /// The isotropic mode's parts: hide the square lattice (all off: the original).
     #[serde(skip_serializing_if = "Isotropy::is_off")]
     pub isotropy: Isotropy,
+    /// A cellular (Worley) noise on this lattice instead of the proximity function
+    /// (`None`: the lattice functions). The fade and isotropic mode do not apply to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cellular: Option<Cellular>,
 }
 
 impl Default for NoiseParams {
@@ -79,6 +84,7 @@ impl Default for NoiseParams {
             table_size: 256,
             distribution: Distribution::Uniform,
             isotropy: Isotropy::OFF,
+            cellular: None,
         }
     }
 }
@@ -133,6 +139,11 @@ impl NoiseParams {
             return Err(ParamError::TableSize {
                 size: self.table_size,
             });
+        }
+        if let Some(c) = self.cellular
+            && !c.jitter_is_valid()
+        {
+            return Err(ParamError::Jitter { value: c.jitter });
         }
         if self.tileable
             && let Some(step) = self

@@ -41,6 +41,12 @@ pub enum ParamError {
         /// The refused value.
         value: f64,
     },
+    /// Cellular jitter NaN or outside 0..=1.
+    #[error("cellular jitter {value} is out of range (0..=1)")]
+    Jitter {
+        /// The refused value.
+        value: f32,
+    },
     /// A value that must be a finite number is NaN or infinite.
     #[error("{name} must be a finite number")]
     NotFinite {

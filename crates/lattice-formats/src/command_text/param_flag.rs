@@ -2,7 +2,7 @@
 //! line declares its flags with these names (`#[arg(long = ParamFlag::Size.name())]`) and
 //! "copy as command line" prints them, so the two cannot drift apart.
 
-use crate::engine::Preset;
+use crate::engine::{Cellular, Preset};
 
 /// One flag of `render` that sets a parameter of a single-layer preset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +39,8 @@ pub enum ParamFlag {
     Origin,
     /// `--isotropic`: the isotropic mode's parts.
     Isotropic,
+    /// `--cellular`: a cellular noise on the lattice (or `off`).
+    Cellular,
     /// `--contrast`: output contrast.
     Contrast,
     /// `--luminance`: output luminance offset.
@@ -59,7 +61,7 @@ pub enum ParamFlag {
 
 impl ParamFlag {
     /// Every parameter flag, in the order "copy as command line" prints them.
-    pub const ALL: [ParamFlag; 24] = [
+    pub const ALL: [ParamFlag; 25] = [
         ParamFlag::Size,
         ParamFlag::Seed,
         ParamFlag::Octaves,
@@ -76,6 +78,7 @@ impl ParamFlag {
         ParamFlag::Lacunarity,
         ParamFlag::Origin,
         ParamFlag::Isotropic,
+        ParamFlag::Cellular,
         ParamFlag::Contrast,
         ParamFlag::Luminance,
         ParamFlag::AutoLevels,
@@ -105,6 +108,7 @@ impl ParamFlag {
             ParamFlag::Lacunarity => "lacunarity",
             ParamFlag::Origin => "origin",
             ParamFlag::Isotropic => "isotropic",
+            ParamFlag::Cellular => "cellular",
             ParamFlag::Contrast => "contrast",
             ParamFlag::Luminance => "luminance",
             ParamFlag::AutoLevels => "auto-levels",
@@ -138,6 +142,7 @@ impl ParamFlag {
             ParamFlag::Lacunarity => n.lacunarity.to_string(),
             ParamFlag::Origin => format!("{},{}", n.origin[0], n.origin[1]),
             ParamFlag::Isotropic => n.isotropy.spec(),
+            ParamFlag::Cellular => Cellular::option_spec(n.cellular),
             ParamFlag::Contrast => o.contrast.to_string(),
             ParamFlag::Luminance => o.luminance.to_string(),
             ParamFlag::AutoLevels => o.auto_levels.to_string(),

@@ -15,11 +15,11 @@ use super::sample_lane::{MAX_INDEX, SampleLane};
 use super::simd_lane::simd_lane;
 use crate::lane::Lane;
 use core::arch::x86_64::{
-    __m512, __m512i, _CMP_GE_OQ, _CMP_LE_OQ, _mm512_add_epi32, _mm512_add_ps, _mm512_andnot_si512,
-    _mm512_castps_si512, _mm512_castsi512_ps, _mm512_cmp_ps_mask, _mm512_cvtss_f32,
-    _mm512_cvttps_epi32, _mm512_div_ps, _mm512_i32gather_ps, _mm512_loadu_ps, _mm512_max_ps,
-    _mm512_min_ps, _mm512_mul_ps, _mm512_permutex2var_ps, _mm512_roundscale_ps, _mm512_set1_epi32,
-    _mm512_sqrt_ps, _mm512_sub_ps, _mm512_xor_si512,
+    __m512, __m512i, _CMP_GE_OQ, _CMP_LE_OQ, _CMP_LT_OQ, _mm512_add_epi32, _mm512_add_ps,
+    _mm512_andnot_si512, _mm512_castps_si512, _mm512_castsi512_ps, _mm512_cmp_ps_mask,
+    _mm512_cvtss_f32, _mm512_cvttps_epi32, _mm512_div_ps, _mm512_i32gather_ps, _mm512_loadu_ps,
+    _mm512_mask_blend_ps, _mm512_max_ps, _mm512_min_ps, _mm512_mul_ps, _mm512_permutex2var_ps,
+    _mm512_roundscale_ps, _mm512_set1_epi32, _mm512_sqrt_ps, _mm512_sub_ps, _mm512_xor_si512,
 };
 
 /// Sixteen lanes, with the [`Avx512`] proof that operating on them is sound: every value
@@ -153,6 +153,16 @@ impl SampleLane for F32x16 {
         #[allow(unsafe_code)]
         // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
         let v = unsafe { _mm512_sqrt_ps(self.v) };
+        F32x16 { v, isa: self.isa }
+    }
+    #[inline(always)]
+    fn select_lt(self, b: Self, x: Self, y: Self) -> Self {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX-512F (see the type's doc).
+        let v = unsafe {
+            let lt = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(self.v, b.v);
+            _mm512_mask_blend_ps(lt, y.v, x.v)
+        };
         F32x16 { v, isa: self.isa }
     }
     #[inline(always)]

@@ -15,11 +15,12 @@ use super::sample_lane::{MAX_INDEX, SampleLane};
 use super::simd_lane::simd_lane;
 use crate::lane::Lane;
 use core::arch::x86_64::{
-    __m256, __m256i, _CMP_GE_OQ, _CMP_LE_OQ, _mm256_add_epi32, _mm256_add_ps, _mm256_and_ps,
-    _mm256_andnot_ps, _mm256_blendv_ps, _mm256_castsi256_ps, _mm256_cmp_ps, _mm256_cmpgt_epi32,
-    _mm256_cvtss_f32, _mm256_cvttps_epi32, _mm256_div_ps, _mm256_floor_ps, _mm256_i32gather_ps,
-    _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps, _mm256_movemask_ps, _mm256_mul_ps,
-    _mm256_permutevar8x32_ps, _mm256_set1_epi32, _mm256_sqrt_ps, _mm256_sub_ps, _mm256_xor_ps,
+    __m256, __m256i, _CMP_GE_OQ, _CMP_LE_OQ, _CMP_LT_OQ, _mm256_add_epi32, _mm256_add_ps,
+    _mm256_and_ps, _mm256_andnot_ps, _mm256_blendv_ps, _mm256_castsi256_ps, _mm256_cmp_ps,
+    _mm256_cmpgt_epi32, _mm256_cvtss_f32, _mm256_cvttps_epi32, _mm256_div_ps, _mm256_floor_ps,
+    _mm256_i32gather_ps, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps, _mm256_movemask_ps,
+    _mm256_mul_ps, _mm256_permutevar8x32_ps, _mm256_set1_epi32, _mm256_sqrt_ps, _mm256_sub_ps,
+    _mm256_xor_ps,
 };
 
 /// Eight lanes, with the [`Avx2`] proof that operating on them is sound: every value is
@@ -113,6 +114,16 @@ impl SampleLane for F32x8 {
         #[allow(unsafe_code)]
         // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
         let v = unsafe { _mm256_sqrt_ps(self.v) };
+        F32x8 { v, isa: self.isa }
+    }
+    #[inline(always)]
+    fn select_lt(self, b: Self, x: Self, y: Self) -> Self {
+        #[allow(unsafe_code)]
+        // SAFETY: `self.isa` proves the CPU has AVX (see the type's doc).
+        let v = unsafe {
+            let lt = _mm256_cmp_ps::<_CMP_LT_OQ>(self.v, b.v);
+            _mm256_blendv_ps(y.v, x.v, lt)
+        };
         F32x8 { v, isa: self.isa }
     }
     #[inline(always)]

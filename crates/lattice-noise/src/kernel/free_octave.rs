@@ -34,7 +34,7 @@ pub(super) struct FreeScratch {
 impl FreeOctave {
     /// The cell index and the offset inside it of world coordinate `w`.
     #[inline]
-    fn locate(&self, w: f64) -> (i64, f32) {
+    pub(super) fn locate(&self, w: f64) -> (i64, f32) {
         let i = ((w - self.init) / self.step).floor();
         let u = w - (self.init + i * self.step);
         // Rounding can put `u` a hair outside `0..step`; clamp so fades stay in range.

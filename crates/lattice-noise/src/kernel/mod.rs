@@ -24,6 +24,11 @@ mod avx512;
 #[cfg(target_arch = "x86_64")]
 mod band_source;
 mod block;
+mod cell_plan;
+mod cell_point;
+mod cell_row;
+mod cell_search;
+mod cellular_bands;
 #[cfg(target_arch = "x86_64")]
 mod f32x16;
 #[cfg(target_arch = "x86_64")]
@@ -75,6 +80,10 @@ fn run_on(
     hm: &mut Heightmap,
     isa: Option<Avx2>,
 ) {
+    if let Some(c) = p.cellular {
+        cellular_bands::run_cellular(p, c, region, None, control, hm, isa);
+        return;
+    }
     if !p.isotropy.is_off() {
         let still = WarpFields {
             source: FieldSource::Still,

@@ -1,12 +1,15 @@
 //! The original algorithm written as literally as the C# source: the slow reference the
 //! fast kernel is tested against.
 
+use super::cellular_bands::run_cellular;
 use super::free_octave::{FreeOctave, FreeScratch};
 use super::plan::{OctavePlan, Plan};
 use super::turned_grid::TurnedGrid;
 use super::turned_octave::TurnedOctave;
 use super::turned_sample::add_row_direct;
+use super::warp_fields::{FieldSource, WarpFields};
 use crate::heightmap::Heightmap;
+use crate::job_control::JobControl;
 use crate::noise_params::NoiseParams;
 use crate::proximity::{ProximityFn, ProximityVisitor};
 use crate::region::Region;
@@ -14,6 +17,18 @@ use crate::region::Region;
 /// The original's loops, literally: grid cell by grid cell, pixel by pixel, random
 /// numbers drawn per pixel and corner. Slow; the fast kernel is tested against it.
 pub(crate) fn reference(p: &NoiseParams) -> Heightmap {
+    if let Some(c) = p.cellular {
+        // The original has no cellular noise; its reference is the point sampler (every
+        // cell looked up per pixel), which the row path must match.
+        let mut hm = Heightmap::filled(p.size, 0.0);
+        let still = WarpFields {
+            source: FieldSource::Still,
+            amplitude: 0.0,
+        };
+        let (region, control) = (Region::full(p.size), JobControl::new());
+        run_cellular(p, c, region, Some(still), &control, &mut hm, None);
+        return hm;
+    }
     let plan = Plan::new(p, Region::full(p.size));
     let size = p.size as i32;
     let mut hm = Heightmap::filled(p.size, 0.5);

@@ -28,6 +28,8 @@ pub(super) trait SampleLane: Lane {
     fn floor(self) -> Self;
     /// The square root of each lane (`f32::sqrt`: IEEE, correctly rounded everywhere).
     fn sqrt(self) -> Self;
+    /// `if self < b { x } else { y }` in each lane (an ordered compare: false for NaN).
+    fn select_lt(self, b: Self, x: Self, y: Self) -> Self;
     /// Lanes holding whole numbers, clamped to `0..=bound` (NaN to 0), as indices;
     /// `bound` is at most [`MAX_INDEX`].
     fn index(self, bound: u32) -> Self::Idx;
@@ -72,6 +74,10 @@ impl SampleLane for f32 {
     #[inline(always)]
     fn sqrt(self) -> Self {
         f32::sqrt(self)
+    }
+    #[inline(always)]
+    fn select_lt(self, b: Self, x: Self, y: Self) -> Self {
+        if self < b { x } else { y }
     }
     #[inline(always)]
     fn index(self, bound: u32) -> u32 {

@@ -369,6 +369,10 @@ pub(super) fn run_warped_on(
     hm: &mut Heightmap,
     isa: Option<Avx2>,
 ) {
+    if let Some(c) = p.cellular {
+        super::cellular_bands::run_cellular(p, c, region, Some(fields), control, hm, isa);
+        return;
+    }
     let plan = Plan::new(p, Region::full(p.size));
     let turned = plan
         .octaves

@@ -2,6 +2,7 @@
 //! and `tileable`, which belong to the whole texture and are written once, beside the
 //! layers (see [`LayerStack`](super::LayerStack)). Used as `#[serde(with = ...)]`.
 
+use crate::cellular::Cellular;
 use crate::displacement::Displacement;
 use crate::fade::Fade;
 use crate::isotropy::Isotropy;
@@ -33,6 +34,8 @@ struct LayerNoise {
     distribution: Distribution,
     #[serde(skip_serializing_if = "Isotropy::is_off")]
     isotropy: Isotropy,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cellular: Option<Cellular>,
 }
 
 impl From<&NoiseParams> for LayerNoise {
@@ -56,6 +59,7 @@ impl From<&NoiseParams> for LayerNoise {
             table_size,
             distribution,
             isotropy,
+            cellular,
         } = *p;
         LayerNoise {
             seed,
@@ -73,6 +77,7 @@ impl From<&NoiseParams> for LayerNoise {
             table_size,
             distribution,
             isotropy,
+            cellular,
         }
     }
 }
@@ -103,6 +108,7 @@ impl LayerNoise {
             table_size,
             distribution,
             isotropy,
+            cellular,
         } = self;
         NoiseParams {
             seed,
@@ -120,6 +126,7 @@ impl LayerNoise {
             table_size,
             distribution,
             isotropy,
+            cellular,
             ..NoiseParams::default()
         }
     }
@@ -163,6 +170,10 @@ mod tests {
                 round_window: true,
                 ..Isotropy::OFF
             },
+            cellular: Some(Cellular {
+                jitter: 0.5,
+                ..Cellular::default()
+            }),
         };
         let back = LayerNoise::from(&p).params();
         assert_eq!(

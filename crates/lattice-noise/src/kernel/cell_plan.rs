@@ -1,0 +1,114 @@
+//! [`CellPlan`]: a cellular noise's octaves placed over a window, computed once before
+//! the bands start.
+
+use super::free_octave::FreeOctave;
+use crate::cellular::Cellular;
+use crate::noise_params::NoiseParams;
+use crate::random::{Frame, PreparedSource};
+use crate::region::Region;
+
+/// A cellular octave on the integer grid: whole-pixel step, unpanned lattice.
+pub(super) struct CellGrid {
+    pub step: i32,
+    /// The lattice origin in texture pixels (cells start at `origin + k * step`).
+    pub origin: i32,
+    /// Lattice index of the first column of cells held: one left of the window's first.
+    pub first_cell: i64,
+    /// Columns of cells held: the window's cells and one more on each side, the
+    /// neighbours its 3 x 3 searches reach.
+    pub columns: usize,
+    /// Window pixels from the first held column's left edge to the window's first
+    /// pixel (at least one step).
+    pub lead: usize,
+    pub l: f32,
+    pub il: f32,
+    pub amp: f32,
+    /// Lattice period in cells when the texture tiles.
+    pub period: Option<i64>,
+    /// The per-column part of the pixel-frame sources' input for the held columns.
+    pub source_columns: Vec<u32>,
+}
+
+/// How one cellular octave is computed.
+pub(super) enum CellOctave {
+    /// By rows of cells (the fast path).
+    Grid(CellGrid),
+    /// Point by point: fractional steps, panned lattices and warped layers.
+    Free(FreeOctave),
+}
+
+/// The prepared cellular job.
+pub(super) struct CellPlan {
+    pub width: usize,
+    pub region: Region,
+    pub cellular: Cellular,
+    /// Half the jitter: a point strays up to this many cells from its cell's centre.
+    pub half_jitter: f32,
+    pub octaves: Vec<CellOctave>,
+    pub source: PreparedSource,
+    pub frame: Frame,
+}
+
+impl CellPlan {
+    /// The plan of `cellular` on `p`'s lattice for `region`; `point_only` places every
+    /// octave for the point sampler (warped layers).
+    pub(super) fn new(
+        p: &NoiseParams,
+        cellular: Cellular,
+        region: Region,
+        point_only: bool,
+    ) -> Self {
+        let source = PreparedSource::new(p.random, p.seed, p.table_size, p.distribution);
+        let frame = Frame::new(p.size, p.tileable);
+        let panned = p.origin != [0.0, 0.0];
+        let x0 = region.x as i32;
+        let octaves = p
+            .steps()
+            .enumerate()
+            .map(|(k, s)| {
+                let amp = p.amplitude(k, s);
+                let period = p.tileable.then_some((f64::from(p.size) / s) as i64);
+                let l = s as f32;
+                if point_only || panned || s.fract() != 0.0 {
+                    return CellOctave::Free(FreeOctave {
+                        step: s,
+                        init: p.displacement.origin_f64(s),
+                        offset: p.origin.map(|o| o * f64::from(p.initial_step)),
+                        l,
+                        il: 1.0 / l,
+                        amp,
+                        period,
+                    });
+                }
+                let step = s as i32;
+                let origin = p.displacement.origin(step);
+                let window_cell = (x0 - origin).div_euclid(step);
+                let last_cell = (x0 + region.width as i32 - 1 - origin).div_euclid(step);
+                let first_cell = window_cell - 1;
+                let columns = (last_cell - first_cell + 2) as usize;
+                let first_x = origin + first_cell * step;
+                CellOctave::Grid(CellGrid {
+                    step,
+                    origin,
+                    first_cell: i64::from(first_cell),
+                    columns,
+                    lead: (x0 - first_x) as usize,
+                    l,
+                    il: 1.0 / l,
+                    amp,
+                    period,
+                    source_columns: source.columns(&frame, first_x, step, columns),
+                })
+            })
+            .collect();
+        CellPlan {
+            width: region.width as usize,
+            region,
+            cellular,
+            half_jitter: 0.5 * cellular.jitter,
+            octaves,
+            source,
+            frame,
+        }
+    }
+}

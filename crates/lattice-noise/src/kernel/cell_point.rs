@@ -1,0 +1,135 @@
+//! Cellular octaves sampled point by point: fractional steps, panned lattices and
+//! warped layers, whose sample positions fall anywhere. For each band the points of
+//! the cells its positions reach are drawn once into a [`PointGrid`]; a band whose
+//! positions spread too far (a huge warp) draws each pixel's cells directly.
+
+use super::cell_plan::CellPlan;
+use super::cell_search::{Metric, Nearest, octave_value, point_offset};
+use super::free_octave::FreeOctave;
+use crate::random::PreparedSource;
+
+/// The feature points of a rectangle of cells of one octave.
+#[derive(Default)]
+pub(super) struct PointGrid {
+    /// Lattice index of the first column and row held.
+    x0: i64,
+    y0: i64,
+    cols: usize,
+    rows: usize,
+    /// Per cell: the point's offsets from the cell's corner, in pixels, and its value.
+    x: Vec<f32>,
+    y: Vec<f32>,
+    value: Vec<f32>,
+    /// The band's cells did not fit: each cell is drawn when asked.
+    direct: bool,
+    random: [Vec<f32>; 4],
+}
+
+/// A cell's feature point: offsets from its corner in pixels, and its value.
+type Point = (f32, f32, f32);
+
+/// The random numbers of cells `ix0..ix0 + n` of row `iy` into `out[0..3]`.
+fn draw_cells(plan: &CellPlan, o: &FreeOctave, (ix0, iy): (i64, i64), out: &mut [Vec<f32>; 4]) {
+    match &plan.source {
+        PreparedSource::Lattice(src) => src.fill_row(iy, ix0, o.period, 3, out),
+        source => {
+            let wy = o.init + iy as f64 * o.step;
+            for (k, row) in out.iter_mut().enumerate().take(3) {
+                for (i, v) in row.iter_mut().enumerate() {
+                    let ix = ix0 + i as i64;
+                    let wx = o.init + ix as f64 * o.step;
+                    *v = source.value_at(&plan.frame, (wx, wy), (ix, iy), o.period, k);
+                }
+            }
+        }
+    }
+}
+
+impl PointGrid {
+    /// Holds the cells that positions in `xs` by `ys` (texture pixels, before the pan)
+    /// search, unless they number more than `budget`.
+    pub(super) fn prepare(
+        &mut self,
+        plan: &CellPlan,
+        o: &FreeOctave,
+        (xs, ys): ((f64, f64), (f64, f64)),
+        budget: usize,
+    ) {
+        let (x0, x1) = (
+            o.locate(o.offset[0] + xs.0).0 - 1,
+            o.locate(o.offset[0] + xs.1).0 + 1,
+        );
+        let (y0, y1) = (
+            o.locate(o.offset[1] + ys.0).0 - 1,
+            o.locate(o.offset[1] + ys.1).0 + 1,
+        );
+        let (cols, rows) = ((x1 - x0 + 1) as u64, (y1 - y0 + 1) as u64);
+        self.direct = cols.saturating_mul(rows) > budget as u64;
+        for r in &mut self.random[..3] {
+            r.resize(if self.direct { 1 } else { cols as usize }, 0.0);
+        }
+        if self.direct {
+            return;
+        }
+        let (cols, rows) = (cols as usize, rows as usize);
+        (self.x0, self.y0, self.cols, self.rows) = (x0, y0, cols, rows);
+        for v in [&mut self.x, &mut self.y, &mut self.value] {
+            v.clear();
+        }
+        for iy in y0..=y1 {
+            draw_cells(plan, o, (x0, iy), &mut self.random);
+            let [rx, ry, rv, _] = &self.random;
+            let hj = plan.half_jitter;
+            self.x.extend(rx.iter().map(|&r| point_offset(r, hj, o.l)));
+            self.y.extend(ry.iter().map(|&r| point_offset(r, hj, o.l)));
+            self.value.extend_from_slice(rv);
+        }
+    }
+
+    /// The point of cell `(ix, iy)`.
+    #[inline]
+    fn point(&mut self, plan: &CellPlan, o: &FreeOctave, ix: i64, iy: i64) -> Point {
+        let (cx, cy) = (ix - self.x0, iy - self.y0);
+        if !self.direct
+            && (0..self.cols as i64).contains(&cx)
+            && (0..self.rows as i64).contains(&cy)
+        {
+            let at = cy as usize * self.cols + cx as usize;
+            return (self.x[at], self.y[at], self.value[at]);
+        }
+        // Outside the grid (or no grid): drawn on its own, the same numbers.
+        for r in &mut self.random[..3] {
+            r.resize(1, 0.0);
+        }
+        draw_cells(plan, o, (ix, iy), &mut self.random);
+        let hj = plan.half_jitter;
+        (
+            point_offset(self.random[0][0], hj, o.l),
+            point_offset(self.random[1][0], hj, o.l),
+            self.random[2][0],
+        )
+    }
+}
+
+/// Octave `o`'s cellular value at texture position `(x, y)`: the search of the row
+/// path (`cell_row`) in the same order, with the cells looked up one by one.
+#[inline]
+pub(super) fn sample_point<M: Metric>(
+    plan: &CellPlan,
+    o: &FreeOctave,
+    g: &mut PointGrid,
+    (x, y): (f64, f64),
+) -> f32 {
+    let (ix, u) = o.locate(o.offset[0] + x);
+    let (iy, v) = o.locate(o.offset[1] + y);
+    let mut n = Nearest::<f32>::none(());
+    for dy in -1..=1i64 {
+        let oy = dy as f32 * o.l;
+        for dx in -1..=1i64 {
+            let ox = dx as f32 * o.l;
+            let (px, py, value) = g.point(plan, o, ix + dx, iy + dy);
+            n.add::<true, true>(M::measure((px - u) + ox, (py - v) + oy), value);
+        }
+    }
+    octave_value::<f32, M>(plan.cellular.output, n, o.il, o.amp)
+}

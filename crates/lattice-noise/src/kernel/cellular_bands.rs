@@ -1,0 +1,232 @@
+//! Runs a cellular noise: the window cut into bands of rows on the rayon pool, each
+//! band built for the widest instruction set the CPU has, every octave added row by
+//! row in the lattice kernel's order (so any band, window or thread count gives the
+//! same bits).
+
+use super::avx2::Avx2;
+use super::avx512::Avx512;
+use super::cell_plan::{CellOctave, CellPlan};
+use super::cell_point::{PointGrid, sample_point};
+use super::cell_row::{CellRows, cell_row};
+use super::cell_search::{Metric, MetricVisitor, visit_metric};
+#[cfg(target_arch = "x86_64")]
+use super::f32x8::F32x8;
+#[cfg(target_arch = "x86_64")]
+use super::f32x16::F32x16;
+use super::isa_dispatch::{BandWork, on_widest_isa};
+use super::sample_lane::SampleLane;
+use super::tile_positions::Displace;
+use super::warp_fields::{FieldBands, Fields, WarpFields};
+use crate::cellular::Cellular;
+use crate::heightmap::Heightmap;
+use crate::job_control::JobControl;
+use crate::noise_params::NoiseParams;
+use crate::region::Region;
+use std::marker::PhantomData;
+
+/// Rows per parallel work unit (and per cancellation check).
+const BAND_ROWS: usize = 16;
+/// Cells a band's point grid may hold per pixel of the band.
+const GRID_CELLS_PER_PIXEL: usize = 4;
+
+/// What the bands share.
+struct Job<'a> {
+    plan: CellPlan,
+    control: &'a JobControl,
+    /// The warp, if the layer has one.
+    warp: Option<(Fields<'a>, Displace)>,
+}
+
+/// Per-thread buffers.
+#[derive(Default)]
+struct Scratch {
+    rows: Vec<CellRows>,
+    grids: Vec<PointGrid>,
+    line: Vec<f32>,
+    /// The band's sample positions, for the point-sampled octaves.
+    px: Vec<f64>,
+    py: Vec<f64>,
+    fields: FieldBands,
+}
+
+/// Computes the window rows `y0..` held in `rows`: 0.5 plus every octave.
+#[inline(always)]
+fn process_band<V: SampleLane, M: Metric>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    y0: usize,
+    rows: &mut [f32],
+    sc: &mut Scratch,
+) {
+    let plan = &job.plan;
+    let width = plan.width;
+    let (x0, ty0) = (plan.region.x as usize, plan.region.y as usize + y0);
+    let octaves = &plan.octaves;
+    sc.rows.resize_with(octaves.len(), CellRows::default);
+    sc.grids.resize_with(octaves.len(), PointGrid::default);
+    sc.line.resize(width, 0.0);
+    if octaves.iter().any(|o| matches!(o, CellOctave::Free(_))) {
+        positions(job, (x0, ty0), (y0, rows.len()), sc);
+        let range = |v: &[f64]| {
+            v.iter()
+                .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)))
+        };
+        let ranges = (range(&sc.px), range(&sc.py));
+        let budget = GRID_CELLS_PER_PIXEL * rows.len();
+        for (o, g) in octaves.iter().zip(sc.grids.iter_mut()) {
+            if let CellOctave::Free(f) = o {
+                g.prepare(plan, f, ranges, budget);
+            }
+        }
+    }
+    for (r, out) in rows.chunks_exact_mut(width).enumerate() {
+        if job.control.is_cancelled() {
+            return;
+        }
+        let y = ty0 + r;
+        let line = &mut sc.line[..];
+        line.fill(0.5);
+        for ((o, cache), g) in octaves
+            .iter()
+            .zip(sc.rows.iter_mut())
+            .zip(sc.grids.iter_mut())
+        {
+            match o {
+                CellOctave::Grid(o) => cell_row::<V, M>(isa, plan, o, y as i32, line, cache),
+                CellOctave::Free(f) => {
+                    let at = r * width;
+                    let pos = sc.px[at..at + width].iter().zip(&sc.py[at..at + width]);
+                    for (h, (&x, &y)) in line.iter_mut().zip(pos) {
+                        *h += sample_point::<M>(plan, f, g, (x, y));
+                    }
+                }
+            }
+        }
+        out.copy_from_slice(line);
+    }
+}
+
+/// The sample positions of the band's pixels (texture pixels): the pixel itself, or
+/// where the warp moves it.
+fn positions(job: &Job<'_>, (x0, ty0): (usize, usize), (y0, n): (usize, usize), sc: &mut Scratch) {
+    let width = job.plan.width;
+    sc.px.clear();
+    sc.py.clear();
+    match &job.warp {
+        None => {
+            for r in 0..n / width {
+                sc.px.extend((0..width).map(|i| (x0 + i) as f64));
+                sc.py.extend(std::iter::repeat_n((ty0 + r) as f64, width));
+            }
+        }
+        Some((fields, d)) => {
+            let (wx, wy) = sc.fields.band(fields, (y0, n, width), job.control);
+            for (i, (&wx, &wy)) in wx.iter().zip(wy).enumerate() {
+                let (x, y) = ((x0 + i % width) as f32, (ty0 + i / width) as f32);
+                sc.px.push(f64::from(d.position(x, wx)));
+                sc.py.push(f64::from(d.position(y, wy)));
+            }
+        }
+    }
+}
+
+/// One band, for [`on_widest_isa`].
+struct CellBand<'a, 'b, M> {
+    job: &'a Job<'b>,
+    y0: usize,
+    rows: &'a mut [f32],
+    sc: &'a mut Scratch,
+    metric: PhantomData<M>,
+}
+
+impl<M: Metric> BandWork for CellBand<'_, '_, M> {
+    const WIDE: bool = true;
+    #[inline(always)]
+    fn portable(self) {
+        process_band::<f32, M>((), self.job, self.y0, self.rows, self.sc);
+    }
+    #[inline(always)]
+    fn avx2(self, isa: Avx2) {
+        #[cfg(target_arch = "x86_64")]
+        process_band::<F32x8, M>(isa, self.job, self.y0, self.rows, self.sc);
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = isa;
+    }
+    #[inline(always)]
+    fn avx512(self, _: Avx2, wide: Avx512) {
+        #[cfg(target_arch = "x86_64")]
+        process_band::<F32x16, M>(wide, self.job, self.y0, self.rows, self.sc);
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = wide;
+    }
+}
+
+/// Hands the bands to the pool, for the metric a visit names.
+struct Runner<'a, 'b> {
+    job: &'a Job<'b>,
+    data: &'a mut [f32],
+    isa: Option<Avx2>,
+}
+
+impl MetricVisitor for Runner<'_, '_> {
+    type Output = ();
+    fn visit<M: Metric>(self) {
+        let Runner { job, data, isa } = self;
+        let chunk = BAND_ROWS * job.plan.width;
+        let control = job.control;
+        control.begin(data.len().div_ceil(chunk));
+        crate::parallel::for_each_chunk_mut(data, chunk, Scratch::default, |sc, b, rows| {
+            if control.is_cancelled() {
+                return;
+            }
+            let band = CellBand::<M> {
+                job,
+                y0: b * BAND_ROWS,
+                rows,
+                sc,
+                metric: PhantomData,
+            };
+            on_widest_isa(band, isa);
+            control.step();
+        });
+    }
+}
+
+/// Computes cellular noise `c` on `p`'s lattice over `region` into `hm` (already the
+/// region's shape), at the positions `warp` moves the pixels to when it is given. The
+/// caller validated `p`, `region` and the warp fields.
+pub(super) fn run_cellular(
+    p: &NoiseParams,
+    c: Cellular,
+    region: Region,
+    warp: Option<WarpFields<'_>>,
+    control: &JobControl,
+    hm: &mut Heightmap,
+    isa: Option<Avx2>,
+) {
+    let job = Job {
+        plan: CellPlan::new(p, c, region, warp.is_some()),
+        control,
+        warp: warp.map(|w| {
+            let d = Displace {
+                amplitude: w.amplitude,
+                size: p.size as f32,
+                wrap: p.tileable,
+            };
+            (Fields::new(w.source, region, isa), d)
+        }),
+    };
+    let data = hm.data_mut();
+    visit_metric(
+        c.distance,
+        Runner {
+            job: &job,
+            data,
+            isa,
+        },
+    );
+}
+
+#[cfg(test)]
+#[path = "cellular_tests.rs"]
+mod tests;
