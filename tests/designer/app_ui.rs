@@ -272,3 +272,33 @@ fn preset_browser_click_loads_and_reset_restores_it() {
     assert_eq!(h.state().state().preset, preset);
     settled(&mut h);
 }
+
+#[test]
+fn switching_a_layer_to_cellular_renders_cells() {
+    use lattice_studio::engine::{CellOutput, Cellular};
+    let mut h = harness();
+    settled(&mut h);
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("Lattice"))
+        .click();
+    h.step();
+    h.step();
+    h.get_by_label("Cellular").click();
+    h.step();
+    assert_eq!(
+        h.state().state().preset.noise().cellular,
+        Some(Cellular::default())
+    );
+    // The lattice controls give way to the cellular ones.
+    assert!(h.query_by_label("Proximity").is_none());
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("F1 (nearest point)"))
+        .click();
+    h.step();
+    h.step();
+    h.get_by_label("F2 - F1 (edges)").click();
+    settled(&mut h);
+    let s = h.state().state();
+    let shown = s.shown.as_ref().unwrap();
+    let cellular = shown.layers[0].noise.cellular.unwrap();
+    assert_eq!(cellular.output, CellOutput::F2MinusF1);
+    assert!(s.is_dirty());
+}

@@ -160,7 +160,10 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
                 outln!("{} {summary}", proximity.id())?;
             }
         } else {
-            outln!("proximity: {}", p.proximity.id())?;
+            match p.cellular {
+                Some(c) => outln!("cellular: {}", c.spec())?,
+                None => outln!("proximity: {}", p.proximity.id())?,
+            }
             let fresh = time_one(stack, args.repeat, false, false)?;
             outln!("fresh map each run: {fresh}")?;
             outln!("regenerating into the same map:")?;

@@ -68,7 +68,7 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
         i + 1,
         l.name,
         if l.enabled { "" } else { " (disabled)" },
-        n.proximity.id(),
+        n.shape_text(),
         n.fade.id(),
         n.random.id(),
         n.seed,
@@ -97,7 +97,7 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
                     s,
                     ", warp {} px by {} (step {}, {})",
                     w.amplitude,
-                    wn.proximity.id(),
+                    wn.shape_text(),
                     wn.initial_step,
                     octaves_text(&wn)
                 );

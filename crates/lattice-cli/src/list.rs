@@ -2,7 +2,7 @@
 
 use crate::engine::random::Distribution;
 use crate::engine::{BlendMode, Fade, Proximity, RandomSource};
-use crate::engine::{Displacement, Isotropy, OctaveLaw};
+use crate::engine::{CellDistance, CellOutput, Displacement, Isotropy, OctaveLaw};
 use crate::files::ExportFormat;
 use std::fmt::Write;
 
@@ -56,6 +56,22 @@ pub(crate) fn listing() -> String {
     for (name, what) in Isotropy::PARTS {
         let _ = writeln!(s, "  {:<16} {what}", name.replace('_', "-"));
     }
+    let _ = writeln!(
+        s,
+        "\nCellular noise (--cellular OUTPUT[,DISTANCE][,jitter=J], or off; the proximity \
+         function, fade and isotropic mode do not apply):"
+    );
+    for o in CellOutput::ALL {
+        let _ = writeln!(s, "  {:<16} {}", o.id(), o.formula());
+    }
+    for d in CellDistance::ALL {
+        let _ = writeln!(s, "  {:<16} {}", d.id(), d.formula());
+    }
+    let _ = writeln!(
+        s,
+        "  {:<16} how far a point strays from its cell's centre, 0 to 1 (default 1)",
+        "jitter=J"
+    );
     let _ = writeln!(s, "\nBlend modes (--blend; b = below, t = this layer):");
     for m in BlendMode::ALL {
         let _ = writeln!(s, "  {:<16} {}", m.id(), m.formula());
@@ -82,6 +98,8 @@ mod tests {
             .chain(Distribution::ALL.iter().map(|d| d.id()))
             .chain(OctaveLaw::ALL.iter().map(|l| l.id()))
             .chain(["round-window", "turned-points", "rotated-octaves"])
+            .chain(CellOutput::ALL.iter().map(|o| o.id()))
+            .chain(CellDistance::ALL.iter().map(|d| d.id()))
             .chain(ExportFormat::ALL.iter().map(|f| f.id()));
         for id in ids {
             assert!(

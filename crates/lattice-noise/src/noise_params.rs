@@ -181,6 +181,15 @@ impl NoiseParams {
         self.steps().count() as u32
     }
 
+    /// What shapes the noise, for one-line summaries: the proximity function's id, or
+    /// `cellular` and its command-line spec (`cellular f2-f1,manhattan`).
+    pub fn shape_text(&self) -> String {
+        match self.cellular {
+            Some(c) => format!("cellular {}", c.spec()),
+            None => self.proximity.id().to_owned(),
+        }
+    }
+
     /// The amplitude of octave `k` of step `step`.
     pub fn amplitude(&self, k: usize, step: f64) -> f32 {
         match self.octave_law {

@@ -40,10 +40,15 @@ pub(crate) fn properties(
         ("Initial step", format!("{} px", n.initial_step)),
         ("Persistence", format!("{:.2}", n.persistence)),
         ("Displacement", n.displacement.id().to_owned()),
-        ("Proximity", n.proximity.id().to_owned()),
-        ("Fade", n.fade.id().to_owned()),
-        ("Random source", n.random.id().to_owned()),
     ]);
+    match n.cellular {
+        Some(c) => rows.push(("Cellular", c.spec())),
+        None => rows.extend([
+            ("Proximity", n.proximity.id().to_owned()),
+            ("Fade", n.fade.id().to_owned()),
+        ]),
+    }
+    rows.push(("Random source", n.random.id().to_owned()));
     if uses_table(n.random) {
         rows.push(("Table size", n.table_size.to_string()));
         rows.push(("Distribution", n.distribution.id().to_owned()));
@@ -85,7 +90,12 @@ pub(crate) fn default_file_stem(preset: &Preset) -> String {
         return format!("{slug}-{}layers-{}px", preset.layers.len(), preset.size());
     }
     let n = preset.noise();
-    let mut parts = vec![n.proximity.id().to_owned(), n.random.id().to_owned()];
+    let shape = match n.cellular {
+        // `f2-f1` keeps its dash; a comma or `=` would not suit a file name.
+        Some(c) => format!("cellular-{}-{}", c.output.id(), c.distance.id()),
+        None => n.proximity.id().to_owned(),
+    };
+    let mut parts = vec![shape, n.random.id().to_owned()];
     if uses_table(n.random) {
         parts.push(n.table_size.to_string());
         parts.push(n.distribution.id().to_owned());

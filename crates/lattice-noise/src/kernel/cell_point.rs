@@ -4,7 +4,7 @@
 //! positions spread too far (a huge warp) draws each pixel's cells directly.
 
 use super::cell_plan::CellPlan;
-use super::cell_search::{Metric, Nearest, octave_value, point_offset};
+use super::cell_search::{Metric, Nearest, cell_point, octave_value};
 use super::free_octave::FreeOctave;
 use crate::random::PreparedSource;
 
@@ -79,10 +79,12 @@ impl PointGrid {
         for iy in y0..=y1 {
             draw_cells(plan, o, (x0, iy), &mut self.random);
             let [rx, ry, rv, _] = &self.random;
-            let hj = plan.half_jitter;
-            self.x.extend(rx.iter().map(|&r| point_offset(r, hj, o.l)));
-            self.y.extend(ry.iter().map(|&r| point_offset(r, hj, o.l)));
-            self.value.extend_from_slice(rv);
+            for ((&rx, &ry), &rv) in rx.iter().zip(ry).zip(rv) {
+                let (x, y, value) = cell_point([rx, ry, rv], plan.half_jitter, o.l);
+                self.x.push(x);
+                self.y.push(y);
+                self.value.push(value);
+            }
         }
     }
 
@@ -102,12 +104,8 @@ impl PointGrid {
             r.resize(1, 0.0);
         }
         draw_cells(plan, o, (ix, iy), &mut self.random);
-        let hj = plan.half_jitter;
-        (
-            point_offset(self.random[0][0], hj, o.l),
-            point_offset(self.random[1][0], hj, o.l),
-            self.random[2][0],
-        )
+        let r = [0, 1, 2].map(|k| self.random[k][0]);
+        cell_point(r, plan.half_jitter, o.l)
     }
 }
 

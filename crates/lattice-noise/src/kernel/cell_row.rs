@@ -8,7 +8,7 @@
 //! with, without gathers, at any step.
 
 use super::cell_plan::{CellGrid, CellPlan};
-use super::cell_search::{Metric, Nearest, octave_value, point_offset};
+use super::cell_search::{Metric, Nearest, cell_point, octave_value};
 use super::sample_lane::SampleLane;
 use crate::cell_output::CellOutput;
 use crate::random::PreparedSource;
@@ -70,14 +70,13 @@ impl CellRows {
         }
         let [rx, ry, rv, _] = &self.random;
         for (c, ((&rx, &ry), &rv)) in rx.iter().zip(ry).zip(rv).enumerate() {
-            let ox = point_offset(rx, plan.half_jitter, o.l);
-            let oy = point_offset(ry, plan.half_jitter, o.l);
+            let (ox, oy, value) = cell_point([rx, ry, rv], plan.half_jitter, o.l);
             let at = c * s;
             for (u, x) in row.x[at..at + s].iter_mut().enumerate() {
                 *x = ox - u as f32;
             }
             row.y[at..at + s].fill(oy);
-            row.value[at..at + s].fill(rv);
+            row.value[at..at + s].fill(value);
         }
         row.cell_row = Some(iy);
         slot

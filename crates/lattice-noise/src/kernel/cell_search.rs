@@ -74,15 +74,29 @@ pub(super) fn visit_metric<V: MetricVisitor>(d: CellDistance, v: V) -> V::Output
     }
 }
 
-/// The feature point's offset from its cell's corner along one axis, in pixels: the
-/// cell's centre moved by `half_jitter * r` cells (`r` a random number, clamped to
-/// `-1..=1` so every distribution keeps the point in its cell).
+/// A cell's feature point from its three random numbers: the offsets from the cell's
+/// corner in pixels (step `l`) and the point's value in `-1..1`.
+///
+/// The sources' numbers are not uniform in `-1..=1`: the original table's lie in
+/// `-0.5..0.5`, libnoise's gradients on the unit circle, the Parberry tables follow
+/// their distribution. Used as offsets they would crowd the points near the cells'
+/// centres (a visible grid) or on a ring, so the three numbers' bits are hashed into
+/// three uniform ones: every source gives uniformly placed points, still chosen by
+/// the source and its seed.
 #[inline(always)]
-pub(super) fn point_offset(r: f32, half_jitter: f32, l: f32) -> f32 {
-    // `clamp` would pass a NaN through; no source makes one, but a point must stay
-    // a number whatever the table holds.
-    let r = if r.is_nan() { 0.0 } else { r.clamp(-1.0, 1.0) };
-    (0.5 + half_jitter * r) * l
+pub(super) fn cell_point([r0, r1, r2]: [f32; 3], half_jitter: f32, l: f32) -> (f32, f32, f32) {
+    let mix = |mut z: u64| {
+        // SplitMix64's finaliser: every input bit reaches every output bit.
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let a = mix((u64::from(r0.to_bits()) << 32) | u64::from(r1.to_bits()));
+    let b = mix(a ^ u64::from(r2.to_bits()).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    // 24 bits each: exact in an f32, uniform in -1..1.
+    let unit = |bits: u64| (bits & 0xFF_FFFF) as f32 * (2.0 / 16_777_216.0) - 1.0;
+    let offset = |u: f32| (0.5 + half_jitter * u) * l;
+    (offset(unit(a >> 40)), offset(unit(b >> 40)), unit(b))
 }
 
 /// The nearest two measures so far and the nearest point's random value, per lane.

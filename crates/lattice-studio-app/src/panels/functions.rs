@@ -1,9 +1,11 @@
-//! The "Functions" group: proximity, fade and random source.
+//! The "Functions" group: what shapes the noise (a proximity function and fade, or a
+//! cellular noise) and the random source.
 
+use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::{
     engine::Preset,
-    engine::{Fade, Proximity, RandomSource},
+    engine::{CellDistance, CellOutput, Cellular, Fade, NoiseParams, Proximity, RandomSource},
 };
 
 /// Edits the functions group of layer `layer` of `preset`.
@@ -12,6 +14,81 @@ pub(crate) fn functions_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize)
         return;
     };
     let n = &mut layer.noise;
+    kind_ui(ui, n);
+    match &mut n.cellular {
+        Some(c) => cellular_ui(ui, c),
+        None => lattice_ui(ui, n),
+    }
+    random_ui(ui, n);
+}
+
+/// Lattice functions or cellular noise.
+fn kind_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
+    let mut cellular = n.cellular.is_some();
+    labelled(
+        ui,
+        "Kind",
+        "Lattice: a proximity function times a fade around each grid point. Cellular \
+         (Worley): distances to one random point per grid cell.",
+        |ui| {
+            egui::ComboBox::from_id_salt("noise-kind")
+                .selected_text(if cellular { "Cellular" } else { "Lattice" })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut cellular, false, "Lattice");
+                    ui.selectable_value(&mut cellular, true, "Cellular");
+                })
+                .response
+        },
+    );
+    // Only a changed choice writes, so opening the menu edits nothing.
+    if cellular != n.cellular.is_some() {
+        n.cellular = cellular.then(Cellular::default);
+    }
+}
+
+/// The cellular noise's output, distance and jitter.
+fn cellular_ui(ui: &mut egui::Ui, c: &mut Cellular) {
+    labelled(
+        ui,
+        "Cell output",
+        "What a pixel's value is made of: distances to the nearest (F1) and second-nearest (F2) points, or the nearest point's own value.",
+        |ui| {
+            egui::ComboBox::from_id_salt("cell-output")
+                .selected_text(c.output.label())
+                .show_ui(ui, |ui| {
+                    for o in CellOutput::ALL {
+                        ui.selectable_value(&mut c.output, o, o.label())
+                            .on_hover_text(o.formula());
+                    }
+                })
+                .response
+        },
+    );
+    labelled(
+        ui,
+        "Cell distance",
+        "How distances to the points are measured.",
+        |ui| {
+            egui::ComboBox::from_id_salt("cell-distance")
+                .selected_text(c.distance.label())
+                .show_ui(ui, |ui| {
+                    for d in CellDistance::ALL {
+                        ui.selectable_value(&mut c.distance, d, d.label())
+                            .on_hover_text(d.formula());
+                    }
+                })
+                .response
+        },
+    );
+    kept_slider(ui, &mut c.jitter, 0.0..=1.0, |v| {
+        egui::Slider::new(v, 0.0..=1.0).text("Jitter")
+    })
+    .on_hover_text("How far each point strays from its cell's centre: 0 a regular grid, 1 anywhere in the cell");
+    ui.weak(format!("value = {}", c.output.formula()));
+}
+
+/// The proximity function and fade of a lattice noise.
+fn lattice_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
     labelled(
         ui,
         "Proximity",
@@ -47,7 +124,10 @@ pub(crate) fn functions_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usize)
                 .response
         },
     );
+}
 
+/// Where the random numbers at the grid points come from.
+fn random_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
     labelled(
         ui,
         "Random source",
