@@ -46,6 +46,9 @@ fn alone(stack: &LayerStack, i: usize) -> Preset {
     let least = (MIN_THUMB_STEP * noise.size).div_ceil(LAYER_THUMB);
     if noise.initial_step < least {
         noise.initial_step = least.min(noise.size);
+        // The zoomed step seldom divides the size, which tiling needs; a thumbnail
+        // shows no edge to tile across, so it is drawn untiled rather than not at all.
+        noise.tileable = false;
     }
     let mut layer = Layer::new("thumbnail", noise.clone());
     layer.levels = l.levels;

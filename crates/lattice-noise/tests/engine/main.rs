@@ -3,6 +3,7 @@
 //! and windows rendered apart. One test binary, linked once.
 
 mod auto_octaves;
+mod cellular;
 mod engine_properties;
 mod isotropic;
 mod libnoise_fidelity;
