@@ -88,30 +88,51 @@ impl PointGrid {
         }
     }
 
-    /// The point of cell `(ix, iy)`.
-    #[inline]
-    fn point(&mut self, plan: &CellPlan, o: &FreeOctave, ix: i64, iy: i64) -> Point {
-        let (cx, cy) = (ix - self.x0, iy - self.y0);
-        if !self.direct
-            && (0..self.cols as i64).contains(&cx)
-            && (0..self.rows as i64).contains(&cy)
+    /// The points of the 3 x 3 cells around `(ix, iy)`, row by row, when the grid
+    /// holds them all (nearly always).
+    #[inline(always)]
+    fn block(&self, ix: i64, iy: i64) -> Option<[[Point; 3]; 3]> {
+        let (cx, cy) = (ix - 1 - self.x0, iy - 1 - self.y0);
+        if self.direct || cx < 0 || cy < 0 || cx + 3 > self.cols as i64 || cy + 3 > self.rows as i64
         {
-            let at = cy as usize * self.cols + cx as usize;
-            return (self.x[at], self.y[at], self.value[at]);
+            return None;
         }
-        // Outside the grid (or no grid): drawn on its own, the same numbers.
-        for r in &mut self.random[..3] {
-            r.resize(1, 0.0);
-        }
-        draw_cells(plan, o, (ix, iy), &mut self.random);
-        let r = [0, 1, 2].map(|k| self.random[k][0]);
-        cell_point(r, plan.half_jitter, o.l)
+        let at = cy as usize * self.cols + cx as usize;
+        let x = self.x.get(at..)?;
+        let y = self.y.get(at..)?;
+        let v = self.value.get(at..)?;
+        let c = self.cols;
+        let p = |i: usize| -> Option<Point> { Some((*x.get(i)?, *y.get(i)?, *v.get(i)?)) };
+        let row =
+            |r: usize| -> Option<[Point; 3]> { Some([p(r * c)?, p(r * c + 1)?, p(r * c + 2)?]) };
+        Some([row(0)?, row(1)?, row(2)?])
+    }
+
+    /// The points of the 3 x 3 cells around `(ix, iy)` drawn one by one (cells outside
+    /// the grid, or no grid): the same numbers.
+    #[cold]
+    #[inline(never)]
+    fn drawn(&mut self, plan: &CellPlan, o: &FreeOctave, ix: i64, iy: i64) -> [[Point; 3]; 3] {
+        std::array::from_fn(|r| {
+            std::array::from_fn(|c| {
+                let (x, y) = (ix + c as i64 - 1, iy + r as i64 - 1);
+                if let Some(b) = self.block(x, y) {
+                    return b[1][1];
+                }
+                for v in &mut self.random[..3] {
+                    v.resize(1, 0.0);
+                }
+                draw_cells(plan, o, (x, y), &mut self.random);
+                let n = [0, 1, 2].map(|k| self.random[k][0]);
+                cell_point(n, plan.half_jitter, o.l)
+            })
+        })
     }
 }
 
 /// Octave `o`'s cellular value at texture position `(x, y)`: the search of the row
 /// path (`cell_row`) in the same order, with the cells looked up one by one.
-#[inline]
+#[inline(always)]
 pub(super) fn sample_point<M: Metric>(
     plan: &CellPlan,
     o: &FreeOctave,
@@ -120,12 +141,15 @@ pub(super) fn sample_point<M: Metric>(
 ) -> f32 {
     let (ix, u) = o.locate(o.offset[0] + x);
     let (iy, v) = o.locate(o.offset[1] + y);
+    let cells = match g.block(ix, iy) {
+        Some(b) => b,
+        None => g.drawn(plan, o, ix, iy),
+    };
     let mut n = Nearest::<f32>::none(());
-    for dy in -1..=1i64 {
+    for (dy, row) in (-1..=1i32).zip(cells) {
         let oy = dy as f32 * o.l;
-        for dx in -1..=1i64 {
+        for (dx, (px, py, value)) in (-1..=1i32).zip(row) {
             let ox = dx as f32 * o.l;
-            let (px, py, value) = g.point(plan, o, ix + dx, iy + dy);
             n.add::<true, true>(M::measure((px - u) + ox, (py - v) + oy), value);
         }
     }

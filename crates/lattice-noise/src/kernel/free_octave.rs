@@ -33,7 +33,7 @@ pub(super) struct FreeScratch {
 
 impl FreeOctave {
     /// The cell index and the offset inside it of world coordinate `w`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn locate(&self, w: f64) -> (i64, f32) {
         let i = ((w - self.init) / self.step).floor();
         let u = w - (self.init + i * self.step);
