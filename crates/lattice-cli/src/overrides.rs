@@ -76,9 +76,9 @@ pub struct Overrides {
     #[arg(long = ParamFlag::Isotropic.name(), value_name = "PARTS", num_args = 0..=1,
           default_missing_value = "true", require_equals = true, value_parser = Isotropy::parse)]
     pub isotropic: Option<Isotropy>,
-    /// Cellular (Worley) noise on the lattice: OUTPUT[,DISTANCE][,jitter=J] with an
-    /// output of f1, f2, f2-f1, f1-over-f2 or cell-value and a distance of euclidean,
-    /// manhattan or chebyshev (jitter 0..1, default 1); `off` for the lattice functions.
+    /// Cellular (Worley) noise on the lattice: an output (f1, f2, f2-f1, f1-over-f2 or
+    /// cell-value), optionally followed by a distance (euclidean, manhattan or chebyshev)
+    /// and jitter=J (0..1, default 1), comma-separated; `off` for the lattice functions.
     #[arg(long = ParamFlag::Cellular.name(), value_name = "SPEC", value_parser = CellularFlag::parse)]
     pub cellular: Option<CellularFlag>,
     /// Contrast: grey = 0.5 + (h - 0.5) * contrast + luminance.

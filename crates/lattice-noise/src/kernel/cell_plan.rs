@@ -29,12 +29,13 @@ pub(super) struct CellGrid {
     pub source_columns: Vec<u32>,
 }
 
-/// How one cellular octave is computed.
-pub(super) enum CellOctave {
-    /// By rows of cells (the fast path).
-    Grid(CellGrid),
-    /// Point by point: fractional steps, panned lattices and warped layers.
-    Free(FreeOctave),
+/// How a cellular noise's octaves are computed: all by rows, or all point by point.
+pub(super) enum CellOctaves {
+    /// By rows of cells (the fast path): every step whole and the lattice unpanned.
+    Grid(Vec<CellGrid>),
+    /// Point by point: warped layers, panned lattices and fractional steps (one
+    /// fractional step puts every octave here, so a band is one kind of work).
+    Points(Vec<FreeOctave>),
 }
 
 /// The prepared cellular job.
@@ -44,7 +45,7 @@ pub(super) struct CellPlan {
     pub cellular: Cellular,
     /// Half the jitter: a point strays up to this many cells from its cell's centre.
     pub half_jitter: f32,
-    pub octaves: Vec<CellOctave>,
+    pub octaves: CellOctaves,
     pub source: PreparedSource,
     pub frame: Frame,
 }
@@ -62,24 +63,19 @@ impl CellPlan {
         let frame = Frame::new(p.size, p.tileable);
         let panned = p.origin != [0.0, 0.0];
         let x0 = region.x as i32;
-        let octaves = p
-            .steps()
-            .enumerate()
-            .map(|(k, s)| {
-                let amp = p.amplitude(k, s);
-                let period = p.tileable.then_some((f64::from(p.size) / s) as i64);
-                let l = s as f32;
-                if point_only || panned || s.fract() != 0.0 {
-                    return CellOctave::Free(FreeOctave {
-                        step: s,
-                        init: p.displacement.origin_f64(s),
-                        offset: p.origin.map(|o| o * f64::from(p.initial_step)),
-                        l,
-                        il: 1.0 / l,
-                        amp,
-                        period,
-                    });
-                }
+        let octaves = if point_only || panned || p.steps().any(|s| s.fract() != 0.0) {
+            let free = p.steps().enumerate().map(|(k, s)| FreeOctave {
+                step: s,
+                init: p.displacement.origin_f64(s),
+                offset: p.origin.map(|o| o * f64::from(p.initial_step)),
+                l: s as f32,
+                il: 1.0 / s as f32,
+                amp: p.amplitude(k, s),
+                period: p.tileable.then_some((f64::from(p.size) / s) as i64),
+            });
+            CellOctaves::Points(free.collect())
+        } else {
+            let grid = p.steps().enumerate().map(|(k, s)| {
                 let step = s as i32;
                 let origin = p.displacement.origin(step);
                 let window_cell = (x0 - origin).div_euclid(step);
@@ -87,20 +83,21 @@ impl CellPlan {
                 let first_cell = window_cell - 1;
                 let columns = (last_cell - first_cell + 2) as usize;
                 let first_x = origin + first_cell * step;
-                CellOctave::Grid(CellGrid {
+                CellGrid {
                     step,
                     origin,
                     first_cell: i64::from(first_cell),
                     columns,
                     lead: (x0 - first_x) as usize,
-                    l,
-                    il: 1.0 / l,
-                    amp,
-                    period,
+                    l: s as f32,
+                    il: 1.0 / s as f32,
+                    amp: p.amplitude(k, s),
+                    period: p.tileable.then_some(i64::from(p.size / step as u32)),
                     source_columns: source.columns(&frame, first_x, step, columns),
-                })
-            })
-            .collect();
+                }
+            });
+            CellOctaves::Grid(grid.collect())
+        };
         CellPlan {
             width: region.width as usize,
             region,

@@ -5,7 +5,7 @@
 
 use super::avx2::Avx2;
 use super::avx512::Avx512;
-use super::cell_plan::{CellOctave, CellPlan};
+use super::cell_plan::{CellGrid, CellOctaves, CellPlan};
 use super::cell_point::{PointGrid, sample_point};
 use super::cell_row::{CellRows, cell_row};
 use super::cell_search::{Metric, MetricVisitor, visit_metric};
@@ -13,6 +13,7 @@ use super::cell_search::{Metric, MetricVisitor, visit_metric};
 use super::f32x8::F32x8;
 #[cfg(target_arch = "x86_64")]
 use super::f32x16::F32x16;
+use super::free_octave::FreeOctave;
 use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::sample_lane::SampleLane;
 use super::tile_positions::Displace;
@@ -26,13 +27,15 @@ use std::marker::PhantomData;
 
 /// Rows per parallel work unit (and per cancellation check).
 const BAND_ROWS: usize = 16;
-/// The same with point-sampled octaves: a band's grid holds the cells its positions
-/// reach, a warp's amplitude beyond the band on every side, so taller bands waste
-/// fewer of them (a 32 px warp at step 1: 2.1 cells per pixel instead of 6).
+/// The same with point-sampled octaves: a tile's grid holds the cells its positions
+/// reach, a warp's amplitude beyond the tile on every side, so taller bands waste
+/// fewer of them (a 32 px warp at step 1: 2.5 cells per pixel instead of 6).
 const POINT_BAND_ROWS: usize = 64;
-/// Cells a band's point grid may hold per pixel of the band: drawing a cell costs
+/// Cells a tile's point grid may hold per pixel of the tile: drawing a cell costs
 /// about what one of a pixel's nine direct lookups does.
 const GRID_CELLS_PER_PIXEL: usize = 8;
+/// Columns per tile of a point-sampled band.
+const POINT_TILE_COLS: usize = 256;
 
 /// What the bands share.
 struct Job<'a> {
@@ -48,7 +51,7 @@ struct Scratch {
     rows: Vec<CellRows>,
     grids: Vec<PointGrid>,
     line: Vec<f32>,
-    /// The band's sample positions, for the point-sampled octaves.
+    /// A tile's sample positions, for the point-sampled octaves.
     px: Vec<f64>,
     py: Vec<f64>,
     fields: FieldBands,
@@ -63,73 +66,107 @@ fn process_band<V: SampleLane, M: Metric>(
     rows: &mut [f32],
     sc: &mut Scratch,
 ) {
+    match &job.plan.octaves {
+        CellOctaves::Grid(octaves) => grid_band::<V, M>(isa, job, octaves, (y0, rows), sc),
+        CellOctaves::Points(octaves) => point_band::<M>(job, octaves, (y0, rows), sc),
+    }
+}
+
+/// [`process_band`] by rows of cells, every octave added to a row held in the cache.
+#[inline(always)]
+fn grid_band<V: SampleLane, M: Metric>(
+    isa: V::Isa,
+    job: &Job<'_>,
+    octaves: &[CellGrid],
+    (y0, rows): (usize, &mut [f32]),
+    sc: &mut Scratch,
+) {
     let plan = &job.plan;
     let width = plan.width;
-    let (x0, ty0) = (plan.region.x as usize, plan.region.y as usize + y0);
-    let octaves = &plan.octaves;
     sc.rows.resize_with(octaves.len(), CellRows::default);
-    sc.grids.resize_with(octaves.len(), PointGrid::default);
     sc.line.resize(width, 0.0);
-    if octaves.iter().any(|o| matches!(o, CellOctave::Free(_))) {
-        positions(job, (x0, ty0), (y0, rows.len()), sc);
-        let range = |v: &[f64]| {
-            v.iter()
-                .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)))
-        };
-        let ranges = (range(&sc.px), range(&sc.py));
-        let budget = GRID_CELLS_PER_PIXEL * rows.len();
-        for (o, g) in octaves.iter().zip(sc.grids.iter_mut()) {
-            if let CellOctave::Free(f) = o {
-                g.prepare(plan, f, ranges, budget);
-            }
-        }
-    }
     for (r, out) in rows.chunks_exact_mut(width).enumerate() {
         if job.control.is_cancelled() {
             return;
         }
-        let y = ty0 + r;
+        let y = (plan.region.y as usize + y0 + r) as i32;
         let line = &mut sc.line[..];
         line.fill(0.5);
-        for ((o, cache), g) in octaves
-            .iter()
-            .zip(sc.rows.iter_mut())
-            .zip(sc.grids.iter_mut())
-        {
-            match o {
-                CellOctave::Grid(o) => cell_row::<V, M>(isa, plan, o, y as i32, line, cache),
-                CellOctave::Free(f) => {
-                    let at = r * width;
-                    let pos = sc.px[at..at + width].iter().zip(&sc.py[at..at + width]);
-                    for (h, (&x, &y)) in line.iter_mut().zip(pos) {
-                        *h += sample_point::<M>(plan, f, g, (x, y));
-                    }
-                }
-            }
+        for (o, cache) in octaves.iter().zip(sc.rows.iter_mut()) {
+            cell_row::<V, M>(isa, plan, o, y, line, cache);
         }
         out.copy_from_slice(line);
     }
 }
 
-/// The sample positions of the band's pixels (texture pixels): the pixel itself, or
-/// where the warp moves it.
-fn positions(job: &Job<'_>, (x0, ty0): (usize, usize), (y0, n): (usize, usize), sc: &mut Scratch) {
-    let width = job.plan.width;
-    sc.px.clear();
-    sc.py.clear();
-    match &job.warp {
-        None => {
-            for r in 0..n / width {
-                sc.px.extend((0..width).map(|i| (x0 + i) as f64));
-                sc.py.extend(std::iter::repeat_n((ty0 + r) as f64, width));
+/// [`process_band`] point by point, in tiles of [`POINT_TILE_COLS`] columns: each
+/// tile's grids hold the cells its positions reach, so memory does not grow with the
+/// texture's width. Per pixel, 0.5 plus every octave in order, as the rows add them.
+#[inline(always)]
+fn point_band<M: Metric>(
+    job: &Job<'_>,
+    octaves: &[FreeOctave],
+    (y0, rows): (usize, &mut [f32]),
+    sc: &mut Scratch,
+) {
+    let plan = &job.plan;
+    let width = plan.width;
+    let nrows = rows.len() / width;
+    let (x0, ty0) = (plan.region.x as usize, plan.region.y as usize + y0);
+    let Scratch {
+        grids,
+        px,
+        py,
+        fields,
+        ..
+    } = sc;
+    grids.resize_with(octaves.len(), PointGrid::default);
+    let warp = job
+        .warp
+        .as_ref()
+        .map(|(f, d)| (fields.band(f, (y0, rows.len(), width), job.control), d));
+    for tx0 in (0..width).step_by(POINT_TILE_COLS) {
+        let tw = POINT_TILE_COLS.min(width - tx0);
+        px.clear();
+        py.clear();
+        for r in 0..nrows {
+            let y = (ty0 + r) as f32;
+            for i in tx0..tx0 + tw {
+                let x = (x0 + i) as f32;
+                let (x, y) = match warp {
+                    Some(((wx, wy), d)) => {
+                        let at = r * width + i;
+                        (d.position(x, wx[at]), d.position(y, wy[at]))
+                    }
+                    None => (x, y),
+                };
+                px.push(f64::from(x));
+                py.push(f64::from(y));
             }
         }
-        Some((fields, d)) => {
-            let (wx, wy) = sc.fields.band(fields, (y0, n, width), job.control);
-            for (i, (&wx, &wy)) in wx.iter().zip(wy).enumerate() {
-                let (x, y) = ((x0 + i % width) as f32, (ty0 + i / width) as f32);
-                sc.px.push(f64::from(d.position(x, wx)));
-                sc.py.push(f64::from(d.position(y, wy)));
+        let range = |v: &[f64]| {
+            v.iter()
+                .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)))
+        };
+        let ranges = (range(px), range(py));
+        let budget = GRID_CELLS_PER_PIXEL * px.len();
+        for (o, g) in octaves.iter().zip(grids.iter_mut()) {
+            g.prepare(plan, o, ranges, budget);
+        }
+        for r in 0..nrows {
+            if job.control.is_cancelled() {
+                return;
+            }
+            let out = &mut rows[r * width + tx0..r * width + tx0 + tw];
+            let pos = px[r * tw..(r + 1) * tw]
+                .iter()
+                .zip(&py[r * tw..(r + 1) * tw]);
+            for (h, (&x, &y)) in out.iter_mut().zip(pos) {
+                let mut v = 0.5;
+                for (o, g) in octaves.iter().zip(grids.iter_mut()) {
+                    v += sample_point::<M>(plan, o, g, (x, y));
+                }
+                *h = v;
             }
         }
     }
@@ -177,12 +214,10 @@ impl MetricVisitor for Runner<'_, '_> {
     type Output = ();
     fn visit<M: Metric>(self) {
         let Runner { job, data, isa } = self;
-        let free = job
-            .plan
-            .octaves
-            .iter()
-            .any(|o| matches!(o, CellOctave::Free(_)));
-        let band_rows = if free { POINT_BAND_ROWS } else { BAND_ROWS };
+        let band_rows = match job.plan.octaves {
+            CellOctaves::Grid(_) => BAND_ROWS,
+            CellOctaves::Points(_) => POINT_BAND_ROWS,
+        };
         let chunk = band_rows * job.plan.width;
         let control = job.control;
         control.begin(data.len().div_ceil(chunk));
