@@ -64,15 +64,7 @@ impl CellPlan {
         let panned = p.origin != [0.0, 0.0];
         let x0 = region.x as i32;
         let octaves = if point_only || panned || p.steps().any(|s| s.fract() != 0.0) {
-            let free = p.steps().enumerate().map(|(k, s)| FreeOctave {
-                step: s,
-                init: p.displacement.origin_f64(s),
-                offset: p.origin.map(|o| o * f64::from(p.initial_step)),
-                l: s as f32,
-                il: 1.0 / s as f32,
-                amp: p.amplitude(k, s),
-                period: p.tileable.then_some((f64::from(p.size) / s) as i64),
-            });
+            let free = p.steps().enumerate().map(|(k, s)| FreeOctave::new(p, k, s));
             CellOctaves::Points(free.collect())
         } else {
             let grid = p.steps().enumerate().map(|(k, s)| {

@@ -6,7 +6,6 @@
 use super::cell_plan::CellPlan;
 use super::cell_search::{Metric, Nearest, cell_point, octave_value};
 use super::free_octave::FreeOctave;
-use crate::random::PreparedSource;
 
 /// The feature points of a rectangle of cells of one octave.
 #[derive(Default)]
@@ -30,19 +29,7 @@ type Point = (f32, f32, f32);
 
 /// The random numbers of cells `ix0..ix0 + n` of row `iy` into `out[0..3]`.
 fn draw_cells(plan: &CellPlan, o: &FreeOctave, (ix0, iy): (i64, i64), out: &mut [Vec<f32>; 4]) {
-    match &plan.source {
-        PreparedSource::Lattice(src) => src.fill_row(iy, ix0, o.period, 3, out),
-        source => {
-            let wy = o.init + iy as f64 * o.step;
-            for (k, row) in out.iter_mut().enumerate().take(3) {
-                for (i, v) in row.iter_mut().enumerate() {
-                    let ix = ix0 + i as i64;
-                    let wx = o.init + ix as f64 * o.step;
-                    *v = source.value_at(&plan.frame, (wx, wy), (ix, iy), o.period, k);
-                }
-            }
-        }
-    }
+    o.fill(&plan.source, &plan.frame, iy, ix0, 3, out);
 }
 
 impl PointGrid {

@@ -5,6 +5,7 @@
 
 use super::array_of::array_of;
 use crate::fade::Fade;
+use crate::noise_params::NoiseParams;
 use crate::proximity::ProximityFn;
 use crate::random::{Frame, PreparedSource};
 use crate::region::Region;
@@ -32,6 +33,20 @@ pub(super) struct FreeScratch {
 }
 
 impl FreeOctave {
+    /// Octave `k` of step `s` of `p`, placed off the integer grid.
+    pub(super) fn new(p: &NoiseParams, k: usize, s: f64) -> Self {
+        let l = s as f32;
+        FreeOctave {
+            step: s,
+            init: p.displacement.origin_f64(s),
+            offset: p.origin.map(|o| o * f64::from(p.initial_step)),
+            l,
+            il: 1.0 / l,
+            amp: p.amplitude(k, s),
+            period: p.tileable.then_some((f64::from(p.size) / s) as i64),
+        }
+    }
+
     /// The cell index and the offset inside it of world coordinate `w`.
     #[inline(always)]
     pub(super) fn locate(&self, w: f64) -> (i64, f32) {
@@ -41,7 +56,9 @@ impl FreeOctave {
         (i as i64, (u as f32).clamp(0.0, self.l))
     }
 
-    fn fill(
+    /// Fills `out[k][i] = R((ix0 + i, iy), k)` for `k < needs`: a lattice source's row
+    /// in one call, the pixel-frame sources corner by corner at the corners' positions.
+    pub(super) fn fill(
         &self,
         source: &PreparedSource,
         frame: &Frame,
@@ -50,6 +67,10 @@ impl FreeOctave {
         needs: usize,
         out: &mut [Vec<f32>; 4],
     ) {
+        if let PreparedSource::Lattice(src) = source {
+            src.fill_row(iy, ix0, self.period, needs, out);
+            return;
+        }
         let wy = self.init + iy as f64 * self.step;
         for (k, o) in out.iter_mut().enumerate().take(needs) {
             for (i, v) in o.iter_mut().enumerate() {

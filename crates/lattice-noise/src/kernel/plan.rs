@@ -107,17 +107,7 @@ impl Plan {
                     return OctavePlan::Turned(o);
                 }
                 if panned || s.fract() != 0.0 {
-                    let init = p.displacement.origin_f64(s);
-                    let l = s as f32;
-                    return OctavePlan::Free(FreeOctave {
-                        step: s,
-                        init,
-                        offset: p.origin.map(|o| o * f64::from(p.initial_step)),
-                        l,
-                        il: 1.0 / l,
-                        amp: p.amplitude(k, s),
-                        period: p.tileable.then_some((f64::from(p.size) / s) as i64),
-                    });
+                    return OctavePlan::Free(FreeOctave::new(p, k, s));
                 }
                 let step = s as i32;
                 let origin = p.displacement.origin(step);
