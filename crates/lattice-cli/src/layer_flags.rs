@@ -1,6 +1,7 @@
 //! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
-//! blend, opacity, domain warp and mask.
+//! blend, opacity, curve, terrace, domain warp and mask.
 
+use crate::engine::layers::{Curve, Terrace};
 use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS};
 use clap::Args;
 
@@ -23,6 +24,46 @@ pub struct LayerFlags {
     /// That layer's mask: the name of another layer, or `none`.
     #[arg(long, value_name = "NAME|none")]
     pub mask: Option<String>,
+    /// That layer's curve after its levels: control points X:Y,X:Y,... (x in 0..=1,
+    /// increasing; 2 to 16 points), smoothly joined; or `none`.
+    #[arg(long, value_name = "X:Y,...|none", allow_hyphen_values = true, value_parser = CurveFlag::parse)]
+    pub curve: Option<CurveFlag>,
+    /// That layer's terraces after its curve: STEPS (1 to 256) with an optional
+    /// SOFTNESS (0..=1, default 0.3), such as 8,0.3; or `none`.
+    #[arg(long, value_name = "STEPS[,SOFTNESS]|none", value_parser = TerraceFlag::parse)]
+    pub terrace: Option<TerraceFlag>,
+}
+
+/// `--curve`'s value (and `--texture-curve`'s): a curve, or `None` for `none`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CurveFlag(pub Option<Curve>);
+
+impl CurveFlag {
+    /// Reads [`Curve::parse`]'s form, or `none`.
+    pub fn parse(spec: &str) -> Result<Self, String> {
+        if spec.trim() == "none" {
+            return Ok(CurveFlag(None));
+        }
+        Curve::parse(spec)
+            .map(|c| CurveFlag(Some(c)))
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// `--terrace`'s value: a terrace, or `None` for `none`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TerraceFlag(pub Option<Terrace>);
+
+impl TerraceFlag {
+    /// Reads [`Terrace::parse`]'s form, or `none`.
+    fn parse(spec: &str) -> Result<Self, String> {
+        if spec.trim() == "none" {
+            return Ok(TerraceFlag(None));
+        }
+        Terrace::parse(spec)
+            .map(|t| TerraceFlag(Some(t)))
+            .map_err(|e| e.to_string())
+    }
 }
 
 impl LayerFlags {
@@ -47,6 +88,12 @@ impl LayerFlags {
         }
         if let Some(m) = &self.mask {
             layer.mask = (m != "none").then(|| m.clone());
+        }
+        if let Some(CurveFlag(c)) = self.curve {
+            layer.curve = c;
+        }
+        if let Some(TerraceFlag(t)) = self.terrace {
+            layer.terrace = t;
         }
     }
 }
@@ -90,9 +137,13 @@ mod tests {
             opacity: Some(0.25),
             warp: Some(24.0),
             mask: Some("Layer 1".into()),
+            curve: Some(CurveFlag::parse("0:0.1,1:0.9").unwrap()),
+            terrace: Some(TerraceFlag::parse("5").unwrap()),
         };
         let i = f.index(&s).unwrap();
         f.apply(&mut s, i);
+        assert_eq!(s[1].curve.map(|c| c.spec()).as_deref(), Some("0:0.1,1:0.9"));
+        assert_eq!(s[1].terrace.map(|t| t.steps), Some(5));
         assert_eq!((s[1].blend, s[1].opacity), (BlendMode::Screen, 0.25));
         assert_eq!(s[1].warp.as_ref().map(|w| w.amplitude), Some(24.0));
         assert_eq!(s[1].mask.as_deref(), Some("Layer 1"));
@@ -101,10 +152,13 @@ mod tests {
             layer: Some(2),
             warp: Some(0.0),
             mask: Some("none".into()),
+            curve: Some(CurveFlag(None)),
+            terrace: Some(TerraceFlag(None)),
             ..LayerFlags::default()
         };
         off.apply(&mut s, 1);
         assert!(s[1].active_warp().is_none() && s[1].mask.is_none());
+        assert!(s[1].curve.is_none() && s[1].terrace.is_none());
         // No warp asked for, none made.
         off.apply(&mut s, 0);
         assert!(s[0].warp.is_none());
@@ -123,5 +177,12 @@ mod tests {
         assert_eq!(parse_opacity("0.5"), Ok(0.5));
         assert!(parse_amplitude("inf").is_err());
         assert_eq!(parse_amplitude("-8"), Ok(-8.0));
+        assert!(CurveFlag::parse("0:0").unwrap_err().contains("2 to 16"));
+        assert!(
+            CurveFlag::parse("1:0,0:1")
+                .unwrap_err()
+                .contains("increasing x")
+        );
+        assert!(TerraceFlag::parse("300").unwrap_err().contains("1 to 256"));
     }
 }

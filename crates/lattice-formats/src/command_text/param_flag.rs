@@ -53,6 +53,8 @@ pub enum ParamFlag {
     Tint,
     /// `--ramp`: colour ramp (name or stops).
     Ramp,
+    /// `--texture-curve`: the whole texture's tone curve.
+    TextureCurve,
     /// `--normal-strength`: normal map strength.
     NormalStrength,
     /// `--normal-convention`: OpenGL or DirectX normal maps.
@@ -61,7 +63,7 @@ pub enum ParamFlag {
 
 impl ParamFlag {
     /// Every parameter flag, in the order "copy as command line" prints them.
-    pub const ALL: [ParamFlag; 25] = [
+    pub const ALL: [ParamFlag; 26] = [
         ParamFlag::Size,
         ParamFlag::Seed,
         ParamFlag::Octaves,
@@ -85,6 +87,7 @@ impl ParamFlag {
         ParamFlag::Normalize,
         ParamFlag::Tint,
         ParamFlag::Ramp,
+        ParamFlag::TextureCurve,
         ParamFlag::NormalStrength,
         ParamFlag::NormalConvention,
     ];
@@ -115,6 +118,7 @@ impl ParamFlag {
             ParamFlag::Normalize => "normalize",
             ParamFlag::Tint => "tint",
             ParamFlag::Ramp => "ramp",
+            ParamFlag::TextureCurve => "texture-curve",
             ParamFlag::NormalStrength => "normal-strength",
             ParamFlag::NormalConvention => "normal-convention",
         }
@@ -152,6 +156,7 @@ impl ParamFlag {
                 format!("{r:02x}{g:02x}{b:02x}")
             }
             ParamFlag::Ramp => o.ramp.as_ref()?.to_spec(),
+            ParamFlag::TextureCurve => o.curve?.spec(),
             ParamFlag::NormalStrength => o.normal_strength.to_string(),
             ParamFlag::NormalConvention => o.normal_convention.id().to_owned(),
         })

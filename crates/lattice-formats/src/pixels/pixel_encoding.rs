@@ -98,6 +98,13 @@ impl PixelEncoding {
     /// [`Self::encode_row`] for any CPU; inlined into the AVX2 build.
     #[inline(always)]
     fn encode_row_portable(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
+        if tm.has_curve() {
+            let bpp = self.bytes_per_pixel();
+            for (px, &h) in dst.chunks_exact_mut(bpp).zip(src) {
+                self.pixel(tm, h, px);
+            }
+            return;
+        }
         match self {
             PixelEncoding::Grey8 => {
                 for (px, &h) in dst.iter_mut().zip(src) {
@@ -134,8 +141,10 @@ impl PixelEncoding {
 /// png16 export's work.
 #[inline(always)]
 fn quantised_grey(tm: &ToneMap, h: f32, levels: f32) -> i32 {
-    // `grey` maps NaN to 0 and clamps to 0..=1, so `q` is finite, in 0.5..=levels + 0.5.
-    let q = tm.grey(h) * levels + 0.5;
+    // Only called without a curve (see `encode_row_portable`), where `linear_grey` is
+    // `grey`. It maps NaN to 0 and clamps to 0..=1, so `q` is finite, in
+    // 0.5..=levels + 0.5.
+    let q = tm.linear_grey(h) * levels + 0.5;
     #[allow(unsafe_code)]
     // SAFETY: `q` is finite and its truncation (0..=65535 at most) fits an i32.
     unsafe {
@@ -162,11 +171,21 @@ mod tests {
 
     #[test]
     fn encodings_match_the_whole_image_functions() {
+        let curve = crate::engine::layers::Curve::new(&[(0.0, 0.1), (0.4, 0.7), (1.0, 0.9)]);
+        for curve in [None, Some(curve.unwrap())] {
+            encodings_match_with(curve);
+        }
+    }
+
+    /// The encodings of a small map, with the texture curve `curve`, against the
+    /// whole-image functions.
+    fn encodings_match_with(curve: Option<crate::engine::layers::Curve>) {
         let hm = Heightmap::from_rect(3, 2, vec![0.0, 0.2, 0.45, 0.5, 0.8, 1.3]).unwrap();
         let out = OutputParams {
             auto_levels: true,
             tint: [9, 8, 7],
             ramp: Some(crate::pixels::ColorRamp::builtin("terrain").unwrap()),
+            curve,
             ..OutputParams::default()
         };
         let tm = ToneMap::for_heightmap(&hm, &out);

@@ -1,17 +1,21 @@
-//! [`ToneMap`]: the linear map from a height to a 0..1 grey (normalise, auto-levels,
-//! contrast, luminance), and the quantisation of that grey to 8 and 16 bits.
+//! [`ToneMap`]: the map from a height to a 0..1 grey (normalise, auto-levels,
+//! contrast, luminance, the texture's curve), and the quantisation of that grey to 8
+//! and 16 bits.
 
 use crate::engine::Heightmap;
+use crate::engine::layers::Curve;
 use crate::engine::output::OutputParams;
 
-/// The linear map from a height to a 0..1 grey, before clamping:
-/// `grey = 0.5 + (levels(h / divisor) - 0.5) * contrast + luminance`, where `divisor` is
-/// the heightmap's maximum when normalising and 1 otherwise.
+/// The map from a height to a 0..1 grey, before clamping:
+/// `grey = curve(0.5 + (levels(h / divisor) - 0.5) * contrast + luminance)`, where
+/// `divisor` is the heightmap's maximum when normalising and 1 otherwise, and the curve
+/// is the texture's (none: the identity).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ToneMap {
     divisor: f32,
     scale: f32,
     offset: f32,
+    curve: Option<Curve>,
 }
 
 impl ToneMap {
@@ -45,6 +49,7 @@ impl ToneMap {
             divisor,
             scale,
             offset,
+            curve: out.curve,
         }
     }
 
@@ -64,18 +69,38 @@ impl ToneMap {
         h / self.divisor
     }
 
+    /// Whether the texture's curve takes part (grey formats then encode pixel by
+    /// pixel: the curve's segment search does not vectorise).
+    pub fn has_curve(&self) -> bool {
+        self.curve.is_some()
+    }
+
+    /// [`Self::grey`] without the curve: the same value when there is none, in a form
+    /// with no branch on it, so that loops of it vectorise.
+    #[inline(always)]
+    pub(crate) fn linear_grey(&self, h: f32) -> f32 {
+        let g = self.normalized(h) * self.scale + self.offset;
+        if g.is_nan() { 0.0 } else { g.clamp(0.0, 1.0) }
+    }
+
+    /// The grey before clamping.
+    #[inline]
+    fn unclamped(&self, h: f32) -> f32 {
+        let g = self.normalized(h) * self.scale + self.offset;
+        self.curve.map_or(g, |c| c.apply(g))
+    }
+
     /// The grey value in 0..=1 (NaN heights map to 0).
     #[inline]
     pub fn grey(&self, h: f32) -> f32 {
-        let g = self.normalized(h) * self.scale + self.offset;
+        let g = self.unclamped(h);
         if g.is_nan() { 0.0 } else { g.clamp(0.0, 1.0) }
     }
 
     /// Whether `h` falls outside 0..1 before clamping (it is "clipped").
     #[inline]
     pub fn clips(&self, h: f32) -> bool {
-        let g = self.normalized(h) * self.scale + self.offset;
-        !(0.0..=1.0).contains(&g)
+        !(0.0..=1.0).contains(&self.unclamped(h))
     }
 }
 
@@ -132,6 +157,23 @@ mod tests {
         ] {
             assert!((tm.grey(h) - want).abs() < 1e-6, "{h}: {}", tm.grey(h));
         }
+    }
+
+    #[test]
+    fn the_texture_curve_follows_contrast_and_luminance() {
+        let out = OutputParams {
+            contrast: 2.0,
+            curve: Some(Curve::new(&[(0.0, 0.2), (0.5, 0.3), (1.0, 0.8)]).unwrap_or_default()),
+            ..OutputParams::default()
+        };
+        let tm = ToneMap::new(&out, None);
+        // 0.5 + (0.5 - 0.5) * 2 = 0.5, a control point: exactly 0.3.
+        assert_eq!(tm.grey(0.5), 0.3);
+        // Past the ends the curve holds its end values, inside 0..1: nothing clips.
+        assert_eq!(tm.grey(9.0), 0.8);
+        assert_eq!(tm.grey(-9.0), 0.2);
+        assert!(!tm.clips(9.0));
+        assert_eq!(tm.grey(f32::NAN), 0.0);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::blend_mode::BlendMode;
 use super::compositing::{Pass, PassAlpha};
-use super::levels::Levels;
+use super::tone::Tone;
 use crate::heightmap::Heightmap;
 use crate::region::Region;
 use std::sync::Arc;
@@ -21,12 +21,12 @@ pub(super) const MAX_PREFIX_PIXELS: usize = 4096 * 4096;
 pub(super) struct PassKey {
     /// The layer's heights.
     pub top: Arc<Heightmap>,
-    /// Its levels, blend mode and opacity.
-    pub levels: Levels,
+    /// Its levels (curve, terrace), blend mode and opacity.
+    pub tone: Tone,
     pub mode: BlendMode,
     pub opacity: f32,
-    /// Its mask's heights and levels.
-    pub mask: Option<(Arc<Heightmap>, Levels)>,
+    /// Its mask's heights and tone.
+    pub mask: Option<(Arc<Heightmap>, Tone)>,
 }
 
 impl PassKey {
@@ -34,12 +34,12 @@ impl PassKey {
     pub(super) fn pass(&self) -> Pass<'_> {
         Pass {
             top: self.top.data(),
-            levels: self.levels.map(),
+            tone: &self.tone,
             mode: self.mode,
             alpha: match &self.mask {
-                Some((heights, levels)) => PassAlpha::Mask {
+                Some((heights, tone)) => PassAlpha::Mask {
                     heights: heights.data(),
-                    levels: levels.map(),
+                    tone,
                     opacity: self.opacity,
                 },
                 None => PassAlpha::Uniform(self.opacity),
@@ -56,7 +56,7 @@ impl PartialEq for PassKey {
             _ => false,
         };
         Arc::ptr_eq(&self.top, &other.top)
-            && self.levels == other.levels
+            && self.tone == other.tone
             && self.mode == other.mode
             && self.opacity.to_bits() == other.opacity.to_bits()
             && same_mask

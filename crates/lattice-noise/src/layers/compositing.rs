@@ -2,7 +2,8 @@
 //! composite below with an opacity (uniform, or per pixel from a mask).
 
 use super::blend_mode::BlendMode;
-use super::levels::{LevelsMap, LevelsVisitor, visit_levels};
+use super::levels::LevelsVisitor;
+use super::tone::{Tone, visit_tone};
 use std::iter::repeat;
 
 /// Pixels per parallel work unit (each pixel is independent, so any split gives the
@@ -45,7 +46,7 @@ fn mix(b: f32, blended: f32, a: f32) -> f32 {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pass<'a> {
     pub top: &'a [f32],
-    pub levels: Option<LevelsMap>,
+    pub tone: &'a Tone,
     pub mode: BlendMode,
     pub alpha: PassAlpha<'a>,
 }
@@ -56,11 +57,11 @@ impl<'a> Pass<'a> {
         let alpha = match self.alpha {
             PassAlpha::Mask {
                 heights,
-                levels,
+                tone,
                 opacity,
             } => PassAlpha::Mask {
                 heights: heights.get(at.clone()).unwrap_or(&[]),
-                levels,
+                tone,
                 opacity,
             },
             uniform => uniform,
@@ -78,11 +79,11 @@ impl<'a> Pass<'a> {
 pub(super) enum PassAlpha<'a> {
     /// The same opacity everywhere (see [`Alpha::uniform`]).
     Uniform(f32),
-    /// The mask layer's heights through its levels, clamped, times the opacity (see
+    /// The mask layer's heights through its tone, clamped, times the opacity (see
     /// [`mask_into`]).
     Mask {
         heights: &'a [f32],
-        levels: Option<LevelsMap>,
+        tone: &'a Tone,
         opacity: f32,
     },
 }
@@ -136,15 +137,15 @@ fn composite_chunk(out: &mut [f32], from: Option<&[f32]>, passes: &[Pass<'_>]) {
                 PassAlpha::Uniform(a) => Alpha::uniform(a),
                 PassAlpha::Mask {
                     heights,
-                    levels,
+                    tone,
                     opacity,
                 } => {
                     let m = &mut mask[..heights.len()];
-                    mask_into(m, heights, levels, opacity);
+                    mask_into(m, heights, tone, opacity);
                     Alpha::PerPixel(m)
                 }
             };
-            blend_chunk(o, below.take(), p.top, p.levels, p.mode, alpha);
+            blend_chunk(o, below.take(), p.top, p.tone, p.mode, alpha);
         }
         if let Some(below) = below {
             o.copy_from_slice(below);
@@ -152,7 +153,7 @@ fn composite_chunk(out: &mut [f32], from: Option<&[f32]>, passes: &[Pass<'_>]) {
     }
 }
 
-/// Blends `top` (through `levels`) with `mode` and `alpha` onto `below` in place, or
+/// Blends `top` (through `tone`) with `mode` and `alpha` onto `below` in place, or
 /// onto `from` (the same length as `below`) into `below` when given, on this thread.
 ///
 /// One loop per blend mode, levels kind and alpha, with the formulas inlined and
@@ -162,7 +163,7 @@ fn blend_chunk(
     below: &mut [f32],
     from: Option<&[f32]>,
     top: &[f32],
-    levels: Option<LevelsMap>,
+    tone: &Tone,
     mode: BlendMode,
     alpha: Alpha<'_>,
 ) {
@@ -170,7 +171,7 @@ fn blend_chunk(
     macro_rules! per_mode {
         ($($m:ident),*) => {
             match mode {
-                $(BlendMode::$m => visit_levels(levels, Loop {
+                $(BlendMode::$m => visit_tone(tone, Loop {
                     out: below,
                     from,
                     top,
@@ -242,10 +243,10 @@ fn each(
 }
 
 /// Fills `mask` (as long as `heights`) with `opacity` times the mask layer's `heights`
-/// through its `levels`, clamped to 0..1 (NaN counts as 0).
-fn mask_into(mask: &mut [f32], heights: &[f32], levels: Option<LevelsMap>, opacity: f32) {
-    visit_levels(
-        levels,
+/// through its `tone`, clamped to 0..1 (NaN counts as 0).
+fn mask_into(mask: &mut [f32], heights: &[f32], tone: &Tone, opacity: f32) {
+    visit_tone(
+        tone,
         MaskLoop {
             mask,
             heights,

@@ -3,16 +3,11 @@
 
 use super::*;
 use crate::layers::levels::Levels;
+use crate::layers::tone::Tone;
 
 /// [`blend_chunk`] in place over whole maps.
-fn blend_into(
-    below: &mut [f32],
-    top: &[f32],
-    levels: Option<LevelsMap>,
-    mode: BlendMode,
-    alpha: Alpha<'_>,
-) {
-    blend_chunk(below, None, top, levels, mode, alpha);
+fn blend_into(below: &mut [f32], top: &[f32], tone: &Tone, mode: BlendMode, alpha: Alpha<'_>) {
+    blend_chunk(below, None, top, tone, mode, alpha);
 }
 
 /// Small maps with values inside and outside 0..1.
@@ -49,7 +44,7 @@ fn every_mode_follows_its_formula_with_levels_and_opacity() {
     for mode in BlendMode::ALL {
         for (alpha, a) in [(Alpha::One, 1.0), (Alpha::Uniform(0.3), 0.3)] {
             let mut got = below.clone();
-            blend_into(&mut got, &top, levels.map(), mode, alpha);
+            blend_into(&mut got, &top, &levels.into(), mode, alpha);
             for i in 0..below.len() {
                 let t = 0.5 + ((1.0 - top[i]) - 0.5) * 1.5 - 0.1;
                 let want = reference(mode, below[i], t) * a + below[i] * (1.0 - a);
@@ -124,10 +119,10 @@ fn the_loops_give_the_scalar_formulas_bit_for_bit() {
                     .collect();
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 let mut in_place = below.clone();
-                blend_chunk(&mut in_place, None, &top, l.map(), mode, alpha);
+                blend_chunk(&mut in_place, None, &top, &l.into(), mode, alpha);
                 assert_eq!(bits(&in_place), want, "{mode:?} {l:?} {alpha:?}");
                 let mut out = vec![f32::NAN; n];
-                blend_chunk(&mut out, Some(&below), &top, l.map(), mode, alpha);
+                blend_chunk(&mut out, Some(&below), &top, &l.into(), mode, alpha);
                 assert_eq!(bits(&out), want, "{mode:?} {l:?} {alpha:?} from below");
             }
         }
@@ -142,7 +137,7 @@ fn a_zero_mask_keeps_the_layer_below_and_a_full_one_is_the_plain_blend() {
         blend_into(
             &mut zero,
             &top,
-            None,
+            &Tone::default(),
             mode,
             Alpha::PerPixel(&vec![0.0; top.len()]),
         );
@@ -151,12 +146,12 @@ fn a_zero_mask_keeps_the_layer_below_and_a_full_one_is_the_plain_blend() {
         blend_into(
             &mut full,
             &top,
-            None,
+            &Tone::default(),
             mode,
             Alpha::PerPixel(&vec![1.0; top.len()]),
         );
         let mut plain = below.clone();
-        blend_into(&mut plain, &top, None, mode, Alpha::One);
+        blend_into(&mut plain, &top, &Tone::default(), mode, Alpha::One);
         assert_eq!(full, plain, "{mode:?}");
     }
 }
@@ -171,8 +166,40 @@ fn masks_clamp_their_levelled_heights() {
     mask_into(
         &mut m,
         &[-1.0, 0.25, 0.5, 0.625, 3.0, f32::NAN],
-        gain.map(),
+        &gain.into(),
         0.5,
     );
     assert_eq!(m, [0.0, 0.0, 0.25, 0.375, 0.5, 0.0]);
+}
+
+/// A curve and terrace go through the per-height path, which gives exactly
+/// [`Tone::apply`] then the blend, for every mode and alpha.
+#[test]
+fn curves_and_terraces_give_the_tone_of_each_height() {
+    use crate::layers::{Curve, Terrace};
+    let (below, top) = maps();
+    let tone = Tone {
+        levels: Levels {
+            gain: 1.3,
+            ..Levels::default()
+        },
+        curve: Some(Curve::new(&[(0.0, 0.1), (0.4, 0.2), (1.0, 0.9)]).unwrap()),
+        terrace: Some(Terrace {
+            steps: 5,
+            softness: 0.4,
+        }),
+    };
+    for mode in BlendMode::ALL {
+        let mut got = below.clone();
+        blend_into(&mut got, &top, &tone, mode, Alpha::One);
+        for i in 0..below.len() {
+            let want = mode.apply(below[i], tone.apply(top[i]));
+            assert_eq!(got[i].to_bits(), want.to_bits(), "{mode:?} {i}");
+        }
+    }
+    let mut m = vec![0.0; top.len()];
+    mask_into(&mut m, &top, &tone, 1.0);
+    for (v, &h) in m.iter().zip(&top) {
+        assert_eq!(*v, tone.apply(h).clamp(0.0, 1.0));
+    }
 }

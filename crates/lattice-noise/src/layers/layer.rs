@@ -1,8 +1,11 @@
 //! [`Layer`]: one noise of a texture's stack and how it is blended onto the layers below.
 
 use super::blend_mode::BlendMode;
+use super::curve::Curve;
 use super::layer_error::LayerError;
 use super::levels::Levels;
+use super::terrace::Terrace;
+use super::tone::Tone;
 use super::warp::Warp;
 use crate::limits::MAX_LAYER_NAME;
 use crate::noise_params::NoiseParams;
@@ -23,6 +26,12 @@ pub struct Layer {
     pub opacity: f32,
     /// Gain, offset and inversion of its heights, before blending.
     pub levels: Levels,
+    /// A curve through its levelled heights (also when it serves as a mask).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub curve: Option<Curve>,
+    /// Terraces cut into its heights after the curve.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terrace: Option<Terrace>,
     /// A layer whose levelled heights, clamped to 0..1, scale the opacity per pixel.
     pub mask: Option<String>,
     /// Domain warp of its noise.
@@ -47,6 +56,8 @@ impl Layer {
             blend: BlendMode::Normal,
             opacity: 1.0,
             levels: Levels::default(),
+            curve: None,
+            terrace: None,
             mask: None,
             warp: None,
             noise,
@@ -71,13 +82,23 @@ impl Layer {
         self.warp.as_ref().filter(|w| w.is_active())
     }
 
+    /// Its levels, curve and terrace: what it does to each of its heights.
+    pub fn tone(&self) -> Tone {
+        Tone {
+            levels: self.levels,
+            curve: self.curve,
+            terrace: self.terrace,
+        }
+    }
+
     /// Whether compositing this layer is copying its heights: normal blend, full
-    /// opacity, no mask and no levels (a one-layer texture is exactly its noise).
+    /// opacity, no mask, levels, curve or terrace (a one-layer texture is exactly its
+    /// noise).
     pub fn is_plain(&self) -> bool {
         self.blend == BlendMode::Normal
             && self.opacity == 1.0
             && self.mask.is_none()
-            && self.levels.is_identity()
+            && self.tone().is_identity()
     }
 
     /// Checks the layer's own values (references are checked by the stack).
@@ -98,6 +119,12 @@ impl Layer {
             });
         }
         self.levels.validate(name)?;
+        if let Some(t) = &self.terrace {
+            t.validate().map_err(|error| LayerError::Terrace {
+                layer: name.clone(),
+                error,
+            })?;
+        }
         self.noise
             .validate_streamed()
             .map_err(|error| LayerError::Noise {

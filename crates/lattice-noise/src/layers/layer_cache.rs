@@ -133,7 +133,7 @@ impl LayerCache {
             for &i in &shown {
                 tops.push(PassKey {
                     top: self.heights(&RawSpec::of_layer(stack, i), region, control)?,
-                    levels: stack[i].levels,
+                    tone: stack[i].tone(),
                     mode: BlendMode::Normal,
                     opacity: 1.0,
                     mask: None,
@@ -162,13 +162,13 @@ impl LayerCache {
             let mask = match layer.mask.as_deref().and_then(|m| stack.index_of(m)) {
                 Some(j) => Some((
                     self.heights(&RawSpec::of_layer(stack, j), region, control)?,
-                    stack[j].levels,
+                    stack[j].tone(),
                 )),
                 None => None,
             };
             keys.push(PassKey {
                 top,
-                levels: layer.levels,
+                tone: layer.tone(),
                 mode: layer.blend,
                 opacity: layer.opacity,
                 mask,

@@ -1,5 +1,6 @@
 //! [`LayerError`]: why a layer stack cannot be rendered as it stands.
 
+use super::terrace::TerraceError;
 use crate::limits::{MAX_LAYER_NAME, MAX_LAYERS};
 use crate::param_error::ParamError;
 
@@ -75,6 +76,14 @@ pub enum LayerError {
         warp: bool,
         /// What is wrong.
         error: ParamError,
+    },
+    /// A terrace with a step count or softness out of range.
+    #[error("layer '{layer}': {error}")]
+    Terrace {
+        /// The layer.
+        layer: String,
+        /// What is wrong.
+        error: TerraceError,
     },
     /// A layer number outside the stack.
     #[error("there is no layer {number}; the texture has {count} (1 = bottom)")]

@@ -1,5 +1,5 @@
 //! Layers: a texture as a stack of noises, bottom to top, each with a blend mode,
-//! opacity, levels, an optional mask and an optional domain warp, composited into one
+//! opacity, levels (with a curve and terraces), an optional mask and an optional domain warp, composited into one
 //! heightmap.
 //!
 //! [`LayerStack`] holds the [`Layer`]s and their rules (names, references, shared size
@@ -9,6 +9,7 @@
 mod blend_mode;
 mod composite_prefix;
 mod compositing;
+mod curve;
 mod layer;
 mod layer_cache;
 pub(crate) mod layer_error;
@@ -17,13 +18,18 @@ mod layer_stack;
 mod levels;
 mod raw_spec;
 mod references;
+mod terrace;
+mod tone;
 mod warp;
 
 pub use blend_mode::BlendMode;
+pub use curve::{Curve, CurveError, MAX_CURVE_POINTS, MAX_CURVE_VALUE};
 pub use layer::Layer;
 pub use layer_cache::LayerCache;
 pub use layer_error::LayerError;
 pub use layer_stack::LayerStack;
 pub use levels::{Levels, LevelsMap, MAX_GAIN, MAX_OFFSET};
 pub use raw_spec::{RawSpec, WarpSpec};
+pub use terrace::{MAX_TERRACE_STEPS, Terrace, TerraceError};
+pub use tone::Tone;
 pub use warp::{DEFAULT_WARP_SEED_OFFSET, MAX_AMPLITUDE, Warp, WarpSource};

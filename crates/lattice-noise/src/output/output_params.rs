@@ -4,6 +4,7 @@
 use super::color_ramp::ColorRamp;
 use super::normal_convention::{DEFAULT_STRENGTH, NormalConvention};
 use super::output_error::OutputError;
+use crate::layers::Curve;
 use serde::{Deserialize, Serialize};
 
 /// How a heightmap becomes pixels.
@@ -14,6 +15,10 @@ pub struct OutputParams {
     pub contrast: f32,
     /// Added after contrast.
     pub luminance: f32,
+    /// A curve through the grey after contrast and luminance (before clamping), for the
+    /// whole texture: every grey export, the ramp and the meshes follow it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub curve: Option<Curve>,
     /// Stretch the heightmap's min..max to 0..1 before contrast and luminance.
     pub auto_levels: bool,
     /// Divide the heightmap by its maximum first, so the largest height is exactly 1 (the
@@ -35,6 +40,7 @@ impl Default for OutputParams {
         Self {
             contrast: 1.0,
             luminance: 0.0,
+            curve: None,
             auto_levels: false,
             normalize: false,
             tint: [255, 255, 255],

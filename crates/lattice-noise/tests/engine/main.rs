@@ -11,3 +11,4 @@ mod original_mode;
 mod proximity_formulas;
 mod regions;
 mod spectrum;
+mod tone;

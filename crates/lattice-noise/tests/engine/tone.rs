@@ -1,0 +1,150 @@
+//! Curves and terraces on layers through the public API: presets that hold them read
+//! back, windows and thread counts give the whole render's bits, a mask follows its
+//! layer's curve, and each height goes through levels, curve and terrace in turn.
+
+use lattice_noise::{
+    BlendMode, Curve, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
+    Terrace,
+};
+
+/// Two layers: hills, and ridges masked by a curved, terraced copy of the hills.
+fn stack() -> LayerStack {
+    let hills = NoiseParams {
+        size: 192,
+        initial_step: 64,
+        octaves: 5,
+        ..NoiseParams::default()
+    };
+    let mut bottom = Layer::new("hills", hills.clone());
+    bottom.curve = Some(Curve::new(&[(0.0, 0.0), (0.45, 0.2), (1.0, 1.0)]).unwrap());
+    bottom.terrace = Some(Terrace {
+        steps: 6,
+        softness: 0.4,
+    });
+    let mut top = Layer::new(
+        "ridges",
+        NoiseParams {
+            seed: 9,
+            initial_step: 32,
+            ..hills
+        },
+    );
+    top.blend = BlendMode::Add;
+    top.opacity = 0.6;
+    top.mask = Some("hills".into());
+    top.curve = Some(Curve::new(&[(0.0, 0.5), (1.0, 0.0)]).unwrap());
+    LayerStack::from_layers(192, false, vec![bottom, top]).unwrap()
+}
+
+fn bits(hm: &Heightmap) -> Vec<u32> {
+    hm.data().iter().map(|v| v.to_bits()).collect()
+}
+
+#[test]
+fn a_preset_with_curves_and_terraces_reads_back() {
+    let mut p = Preset::default();
+    p.layers = stack();
+    let text = p.to_ron();
+    assert!(
+        text.contains("curve: Some([(0.0, 0.0), (0.45, 0.2), (1.0, 1.0)])"),
+        "{text}"
+    );
+    assert!(
+        text.contains("terrace: Some((steps: 6, softness: 0.4))"),
+        "{text}"
+    );
+    assert_eq!(Preset::from_ron(&text).unwrap(), p);
+    // Layers without them write neither field.
+    assert!(!Preset::default().to_ron().contains("curve"));
+    // A bad curve in a preset names what is allowed.
+    let bad = text.replace("(0.45, 0.2)", "(0.0, 0.2)");
+    let e = Preset::from_ron(&bad).unwrap_err().to_string();
+    assert!(e.contains("increasing x"), "{e}");
+    let bad = text.replace("steps: 6", "steps: 0");
+    let e = Preset::from_ron(&bad).unwrap_err().to_string();
+    assert!(e.contains("'hills'") && e.contains("1 to 256 steps"), "{e}");
+}
+
+#[test]
+fn windows_give_the_whole_render() {
+    let s = stack();
+    let c = JobControl::default();
+    let whole = s.generate_region(Region::full(192), &c).unwrap();
+    let region = |x, y, width, height| Region {
+        x,
+        y,
+        width,
+        height,
+    };
+    for r in [
+        region(0, 0, 64, 192),
+        region(77, 13, 100, 50),
+        region(191, 191, 1, 1),
+    ] {
+        let part = s.generate_region(r, &c).unwrap();
+        let want: Vec<u32> = (r.y..r.y + r.height)
+            .flat_map(|y| (r.x..r.x + r.width).map(move |x| (x, y)))
+            .map(|(x, y)| whole.get(x, y).to_bits())
+            .collect();
+        assert_eq!(bits(&part), want, "{r:?}");
+    }
+}
+
+#[test]
+#[cfg(feature = "rayon")]
+fn the_same_bits_at_any_thread_count() {
+    let s = stack();
+    let runs: Vec<Vec<u32>> = [1usize, 2, 3]
+        .into_iter()
+        .map(|t| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap();
+            let c = JobControl::default();
+            bits(
+                &pool
+                    .install(|| s.generate_region(Region::full(192), &c))
+                    .unwrap(),
+            )
+        })
+        .collect();
+    assert!(runs.iter().all(|r| *r == runs[0]));
+}
+
+/// Each pixel is the blend of the toned layers, the mask being the hills' toned
+/// heights, exactly as the formulas say.
+#[test]
+fn each_pixel_follows_levels_curve_terrace_then_the_blend() {
+    let s = stack();
+    let c = JobControl::default();
+    let full = Region::full(192);
+    let whole = s.generate_region(full, &c).unwrap();
+    let raw = |i: usize| {
+        let mut one = s.clone();
+        one.layers_mut()[i].curve = None;
+        one.layers_mut()[i].terrace = None;
+        let mut solo = lattice_noise::LayerCache::new();
+        solo.render(&one, full, Some(i), &c).unwrap()
+    };
+    let (hills, ridges) = (raw(0), raw(1));
+    let (bottom, top) = (s[0].tone(), s[1].tone());
+    for (k, &got) in whole.data().iter().enumerate().step_by(97) {
+        let b = bottom.apply(hills.data()[k]);
+        let mask = b.clamp(0.0, 1.0) * 0.6;
+        let blended = b + top.apply(ridges.data()[k]);
+        let want = blended * mask + b * (1.0 - mask);
+        let want = if mask <= 0.0 { b } else { want };
+        assert_eq!(got.to_bits(), want.to_bits(), "pixel {k}");
+    }
+    // The terrace is there: the bottom layer alone takes few distinct heights on its
+    // flat steps.
+    let mut solo = lattice_noise::LayerCache::new();
+    let b = solo.render(&s, full, Some(0), &c).unwrap();
+    let flat = b
+        .data()
+        .iter()
+        .filter(|&&h| (h * 6.0 - (h * 6.0).round()).abs() < 1e-6)
+        .count();
+    assert!(flat * 4 > b.data().len(), "{flat} of {}", b.data().len());
+}
