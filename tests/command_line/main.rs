@@ -10,3 +10,4 @@ mod cli;
 mod cli_features;
 mod farm_cli;
 mod layered_cli;
+mod tone_cli;

@@ -14,3 +14,4 @@ mod app_ui;
 mod app_window;
 mod classic_app;
 mod kept_values;
+mod tone_controls;

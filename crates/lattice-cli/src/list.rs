@@ -1,5 +1,6 @@
 //! `lattice-studio list`: every id the presets and flags accept.
 
+use crate::engine::layers::MAX_CURVE_POINTS;
 use crate::engine::random::Distribution;
 use crate::engine::{BlendMode, Fade, Proximity, RandomSource};
 use crate::engine::{CellDistance, CellOutput, Displacement, Isotropy, OctaveLaw};
@@ -76,6 +77,21 @@ pub(crate) fn listing() -> String {
     for m in BlendMode::ALL {
         let _ = writeln!(s, "  {:<16} {}", m.id(), m.formula());
     }
+    let _ = writeln!(
+        s,
+        "\nTone, per layer after its levels (--curve, --terrace) and for the whole grey (--texture-curve):"
+    );
+    let _ = writeln!(
+        s,
+        "  {:<16} points X:Y,... (2 to {MAX_CURVE_POINTS}, x in 0..=1 increasing), joined by a smooth curve \
+         that passes through each and never overshoots; flat past the ends",
+        "curve"
+    );
+    let _ = writeln!(
+        s,
+        "  {:<16} STEPS[,SOFTNESS]: flat steps of 1/STEPS, each rising over its last SOFTNESS (0..=1)",
+        "terrace"
+    );
     let _ = writeln!(s, "\nFormats (--format):");
     for f in ExportFormat::ALL {
         let _ = writeln!(s, "  {:<16} {}", f.id(), f.label());
@@ -100,6 +116,7 @@ mod tests {
             .chain(["round-window", "turned-points", "rotated-octaves"])
             .chain(CellOutput::ALL.iter().map(|o| o.id()))
             .chain(CellDistance::ALL.iter().map(|d| d.id()))
+            .chain(["curve", "terrace"])
             .chain(ExportFormat::ALL.iter().map(|f| f.id()));
         for id in ids {
             assert!(

@@ -50,6 +50,9 @@ impl LatticeApp {
             egui::CollapsingHeader::new("Blend, mask and warp")
                 .default_open(multi)
                 .show(ui, |ui| panels::layer_settings_ui(ui, &mut draft, layer));
+            egui::CollapsingHeader::new("Curve and terrace")
+                .default_open(false)
+                .show(ui, |ui| panels::layer_tone_ui(ui, &mut draft.layers[layer]));
             section_heading(ui, "Whole texture");
             egui::CollapsingHeader::new("Size and tiling")
                 .default_open(true)

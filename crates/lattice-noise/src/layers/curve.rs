@@ -83,7 +83,7 @@ impl Curve {
             return Err(CurveError::Count { count });
         }
         for &(x, y) in points {
-            if !(0.0..=1.0).contains(&x) || !(y.abs() <= MAX_CURVE_VALUE) {
+            if !(0.0..=1.0).contains(&x) || !(-MAX_CURVE_VALUE..=MAX_CURVE_VALUE).contains(&y) {
                 return Err(CurveError::Range { x, y });
             }
         }

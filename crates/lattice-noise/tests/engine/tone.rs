@@ -42,8 +42,10 @@ fn bits(hm: &Heightmap) -> Vec<u32> {
 
 #[test]
 fn a_preset_with_curves_and_terraces_reads_back() {
-    let mut p = Preset::default();
-    p.layers = stack();
+    let p = Preset {
+        layers: stack(),
+        ..Preset::default()
+    };
     let text = p.to_ron();
     assert!(
         text.contains("curve: Some([(0.0, 0.0), (0.45, 0.2), (1.0, 1.0)])"),

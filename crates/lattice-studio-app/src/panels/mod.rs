@@ -1,11 +1,13 @@
 //! The side panel: one function per group, each editing a draft preset.
 
+mod curve_editor;
 mod flat_hint;
 mod functions;
 mod kept_slider;
 mod labelled;
 mod layer_noise;
 mod layer_settings;
+mod layer_tone;
 mod layers;
 mod output;
 mod packed_channels;
@@ -20,6 +22,7 @@ pub(crate) use kept_slider::kept_slider;
 pub(crate) use labelled::labelled;
 pub(crate) use layer_noise::layer_noise_ui;
 pub(crate) use layer_settings::layer_settings_ui;
+pub(crate) use layer_tone::layer_tone_ui;
 pub use layers::layer_row_text;
 pub(crate) use layers::{LayersPanel, layers_ui};
 pub(crate) use output::output_ui;

@@ -1,5 +1,7 @@
-//! The "Output" group: contrast, luminance, auto-levels, transparency and tint.
+//! The "Output" group: contrast, luminance, auto-levels, transparency, tint and the
+//! texture's curve.
 
+use super::curve_editor::curve_editor_ui;
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
@@ -31,5 +33,11 @@ pub(crate) fn output_ui(ui: &mut egui::Ui, preset: &mut Preset, transparent: &mu
         "Tint",
         "Colour of the semi-transparent variant.",
         |ui| ui.color_edit_button_srgb(&mut o.tint),
+    );
+    curve_editor_ui(
+        ui,
+        &mut o.curve,
+        "Texture curve",
+        "A curve through the whole texture's grey after contrast and luminance: every grey export, the colour ramp and the meshes follow it (r32 and EXR keep raw heights).",
     );
 }

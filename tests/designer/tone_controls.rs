@@ -1,0 +1,78 @@
+//! Curves and terraces in the designer: the texture curve's points dragged on its
+//! graph, a layer's terrace switched on, both undoable.
+#![cfg(feature = "app")]
+
+use egui::accesskit::Role;
+use egui::pos2;
+use egui_kittest::kittest::Queryable as _;
+
+use crate::common;
+use common::app::{harness, harness_sized, settled, step_until};
+
+#[test]
+fn the_texture_curve_is_shaped_by_dragging_a_point() {
+    // Tall enough that the Output group shows without scrolling.
+    let mut h = harness_sized(1400.0, 1800.0);
+    settled(&mut h);
+    assert!(h.state().state().preset.output.curve.is_none());
+    h.get_by_role_and_label(Role::CheckBox, "Texture curve")
+        .click();
+    step_until(&mut h, "the texture curve", |a| {
+        a.state().preset.output.curve.is_some()
+    });
+    settled(&mut h);
+    let r = h.get_by_label("Texture curve graph").rect();
+    // The graph's frame is 6 points wider than its 0..1 square on every side: the
+    // point (1, 1) is at the square's top right.
+    let from = pos2(r.right() - 6.0, r.top() + 6.0);
+    let to = pos2(r.right() - 6.0, r.center().y);
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(to);
+    step_until(&mut h, "the dragged point", |a| {
+        a.state()
+            .preset
+            .output
+            .curve
+            .is_some_and(|c| c.points()[1].1 < 0.9)
+    });
+    let points = h.state().state().preset.output.curve.unwrap().points();
+    assert_eq!(points.len(), 2, "{points:?}");
+    assert_eq!(points[1].0, 1.0);
+    assert!((points[1].1 - 0.5).abs() < 0.05, "{points:?}");
+    settled(&mut h);
+    assert!(h.state().state().is_dirty());
+}
+
+#[test]
+fn a_layer_terrace_is_a_checkbox_with_steps() {
+    let mut h = harness();
+    settled(&mut h);
+    let header = h.get_by_label("Curve and terrace");
+    header.scroll_to_me();
+    h.step();
+    h.get_by_label("Curve and terrace").click();
+    h.step();
+    h.step();
+    h.get_by_role_and_label(Role::CheckBox, "Terrace")
+        .scroll_to_me();
+    h.step();
+    h.get_by_role_and_label(Role::CheckBox, "Terrace").click();
+    step_until(&mut h, "the terrace", |a| {
+        a.state().preset.layers[0].terrace.is_some()
+    });
+    settled(&mut h);
+    assert_eq!(
+        h.state().state().preset.layers[0].terrace,
+        Some(lattice_studio::engine::Terrace::default())
+    );
+    // The layer's curve is there too, off.
+    h.get_by_role_and_label(Role::CheckBox, "Curve");
+    assert!(h.state().state().preset.layers[0].curve.is_none());
+}
