@@ -86,6 +86,12 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
             if l.levels.invert { " inverted" } else { "" }
         );
     }
+    if let Some(c) = &l.curve {
+        let _ = write!(s, ", curve {}", c.spec());
+    }
+    if let Some(t) = &l.terrace {
+        let _ = write!(s, ", terrace {} steps softness {}", t.steps, t.softness);
+    }
     if let Some(m) = &l.mask {
         let _ = write!(s, ", mask '{m}'");
     }
@@ -120,6 +126,8 @@ mod tests {
         let noise = p.noise().clone();
         let mut top = Layer::new("veins", noise);
         top.mask = Some("Layer 1".into());
+        top.curve = crate::engine::Curve::parse("0:0,1:0.5").ok();
+        top.terrace = Some(crate::engine::Terrace::default());
         p.layers.insert(1, top).unwrap();
         let text = describe(&p);
         let lines: Vec<&str> = text.lines().collect();
@@ -127,5 +135,6 @@ mod tests {
         assert!(lines[0].contains("512x512, 2 layers"), "{text}");
         assert!(lines[1].starts_with(" 1. Layer 1: gradient"), "{text}");
         assert!(lines[2].contains("mask 'Layer 1'"), "{text}");
+        assert!(lines[2].contains("curve 0:0,1:0.5, terrace 8 steps softness 0.3"), "{text}");
     }
 }
