@@ -14,11 +14,12 @@ use crate::common;
 use common::app::{harness, settled, step_until};
 
 /// Every group header of the side panel.
-const GROUPS: [&str; 12] = [
+const GROUPS: [&str; 13] = [
     "Layers",
     "Noise",
     "Functions",
     "Blend, mask and warp",
+    "Curve and terrace",
     "Size and tiling",
     "Packed channels",
     "Output",

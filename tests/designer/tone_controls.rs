@@ -1,13 +1,17 @@
-//! Curves and terraces in the designer: the texture curve's points dragged on its
-//! graph, a layer's terrace switched on, both undoable.
+//! Curves, terraces and slope masks in the designer: the texture curve's points dragged
+//! on its graph, a layer's terrace switched on, a mask switched to the slope.
 #![cfg(feature = "app")]
 
 use egui::accesskit::Role;
 use egui::pos2;
 use egui_kittest::kittest::Queryable as _;
 
+use lattice_studio::app::{Command, layer_row_text};
+use lattice_studio::engine::MaskSlope;
+
 use crate::common;
 use common::app::{harness, harness_sized, settled, step_until};
+use common::files::preset_path;
 
 #[test]
 fn the_texture_curve_is_shaped_by_dragging_a_point() {
@@ -75,4 +79,42 @@ fn a_layer_terrace_is_a_checkbox_with_steps() {
     // The layer's curve is there too, off.
     h.get_by_role_and_label(Role::CheckBox, "Curve");
     assert!(h.state().state().preset.layers[0].curve.is_none());
+}
+
+#[test]
+fn a_mask_goes_by_slope_from_the_mask_by_box() {
+    let mut h = harness_sized(1400.0, 1600.0);
+    settled(&mut h);
+    let path = preset_path("layered-terrain.ron");
+    h.state().push(Command::LoadPresetConfirmed(path.clone()));
+    step_until(&mut h, "the preset to load", |a| {
+        a.state().path.as_deref() == Some(path.as_path())
+    });
+    settled(&mut h);
+    let ridges = h.state().state().preset.layers[2].clone();
+    assert_eq!(ridges.mask.as_deref(), Some("altitude"));
+    h.get_by_label(&layer_row_text(&ridges)).click();
+    h.step();
+    h.step();
+    // The group was closed while the texture had one layer.
+    h.get_by_label("Blend, mask and warp").click();
+    h.step();
+    h.step();
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("height"))
+        .click();
+    h.step();
+    h.step();
+    h.get_all_by_label("slope").last().unwrap().click();
+    step_until(&mut h, "the slope mask", |a| {
+        a.state().preset.layers[2].mask_slope.is_some()
+    });
+    assert_eq!(
+        h.state().state().preset.layers[2].mask_slope,
+        Some(MaskSlope::default())
+    );
+    settled(&mut h);
+    // Its ramp shows as two sliders.
+    for label in ["Slope from", "Slope to"] {
+        assert!(h.query_all_by_label(label).count() >= 1, "{label}");
+    }
 }

@@ -265,6 +265,8 @@ fn stitched_tiles_equal_one_render_with_every_layer_flag() {
         "-7.5",
         "--mask",
         "hills",
+        "--mask-slope",
+        "0.5,2",
         "--curve",
         "0:0.1,0.5:0.2,1:0.9",
         "--terrace",

@@ -94,6 +94,9 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     }
     if let Some(m) = &l.mask {
         let _ = write!(s, ", mask '{m}'");
+        if let Some(slope) = &l.mask_slope {
+            let _ = write!(s, " by slope {}", slope.spec());
+        }
     }
     if let Some(w) = l.active_warp() {
         match &w.source {
@@ -135,6 +138,9 @@ mod tests {
         assert!(lines[0].contains("512x512, 2 layers"), "{text}");
         assert!(lines[1].starts_with(" 1. Layer 1: gradient"), "{text}");
         assert!(lines[2].contains("mask 'Layer 1'"), "{text}");
-        assert!(lines[2].contains("curve 0:0,1:0.5, terrace 8 steps softness 0.3"), "{text}");
+        assert!(
+            lines[2].contains("curve 0:0,1:0.5, terrace 8 steps softness 0.3"),
+            "{text}"
+        );
     }
 }

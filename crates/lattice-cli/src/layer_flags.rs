@@ -1,7 +1,7 @@
 //! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
 //! blend, opacity, curve, terrace, domain warp and mask.
 
-use crate::engine::layers::{Curve, Terrace};
+use crate::engine::layers::{Curve, MaskSlope, Terrace};
 use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS};
 use clap::Args;
 
@@ -24,6 +24,10 @@ pub struct LayerFlags {
     /// That layer's mask: the name of another layer, or `none`.
     #[arg(long, value_name = "NAME|none")]
     pub mask: Option<String>,
+    /// Mask by the mask layer's slope instead of its height: 0 at slope FROM, 1 at slope
+    /// TO, in heights per texture width (3,1 masks flat ground); or `none`.
+    #[arg(long, value_name = "FROM,TO|none", value_parser = MaskSlopeFlag::parse)]
+    pub mask_slope: Option<MaskSlopeFlag>,
     /// That layer's curve after its levels: control points X:Y,X:Y,... (x in 0..=1,
     /// increasing; 2 to 16 points), smoothly joined; or `none`.
     #[arg(long, value_name = "X:Y,...|none", allow_hyphen_values = true, value_parser = CurveFlag::parse)]
@@ -46,6 +50,22 @@ impl CurveFlag {
         }
         Curve::parse(spec)
             .map(|c| CurveFlag(Some(c)))
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// `--mask-slope`'s value: a slope ramp, or `None` for `none`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MaskSlopeFlag(pub Option<MaskSlope>);
+
+impl MaskSlopeFlag {
+    /// Reads [`MaskSlope::parse`]'s form, or `none`.
+    fn parse(spec: &str) -> Result<Self, String> {
+        if spec.trim() == "none" {
+            return Ok(MaskSlopeFlag(None));
+        }
+        MaskSlope::parse(spec)
+            .map(|m| MaskSlopeFlag(Some(m)))
             .map_err(|e| e.to_string())
     }
 }
@@ -88,6 +108,12 @@ impl LayerFlags {
         }
         if let Some(m) = &self.mask {
             layer.mask = (m != "none").then(|| m.clone());
+            if layer.mask.is_none() {
+                layer.mask_slope = None;
+            }
+        }
+        if let Some(MaskSlopeFlag(m)) = self.mask_slope {
+            layer.mask_slope = m;
         }
         if let Some(CurveFlag(c)) = self.curve {
             layer.curve = c;
@@ -137,6 +163,7 @@ mod tests {
             opacity: Some(0.25),
             warp: Some(24.0),
             mask: Some("Layer 1".into()),
+            mask_slope: Some(MaskSlopeFlag::parse("2,0.5").unwrap()),
             curve: Some(CurveFlag::parse("0:0.1,1:0.9").unwrap()),
             terrace: Some(TerraceFlag::parse("5").unwrap()),
         };
@@ -144,6 +171,7 @@ mod tests {
         f.apply(&mut s, i);
         assert_eq!(s[1].curve.map(|c| c.spec()).as_deref(), Some("0:0.1,1:0.9"));
         assert_eq!(s[1].terrace.map(|t| t.steps), Some(5));
+        assert_eq!(s[1].mask_slope.map(|m| m.spec()).as_deref(), Some("2,0.5"));
         assert_eq!((s[1].blend, s[1].opacity), (BlendMode::Screen, 0.25));
         assert_eq!(s[1].warp.as_ref().map(|w| w.amplitude), Some(24.0));
         assert_eq!(s[1].mask.as_deref(), Some("Layer 1"));
@@ -159,6 +187,7 @@ mod tests {
         off.apply(&mut s, 1);
         assert!(s[1].active_warp().is_none() && s[1].mask.is_none());
         assert!(s[1].curve.is_none() && s[1].terrace.is_none());
+        assert!(s[1].mask_slope.is_none());
         // No warp asked for, none made.
         off.apply(&mut s, 0);
         assert!(s[0].warp.is_none());
@@ -184,5 +213,10 @@ mod tests {
                 .contains("increasing x")
         );
         assert!(TerraceFlag::parse("300").unwrap_err().contains("1 to 256"));
+        assert!(
+            MaskSlopeFlag::parse("1,1")
+                .unwrap_err()
+                .contains("different")
+        );
     }
 }

@@ -4,6 +4,7 @@ use super::blend_mode::BlendMode;
 use super::curve::Curve;
 use super::layer_error::LayerError;
 use super::levels::Levels;
+use super::mask_slope::MaskSlope;
 use super::terrace::Terrace;
 use super::tone::Tone;
 use super::warp::Warp;
@@ -34,6 +35,9 @@ pub struct Layer {
     pub terrace: Option<Terrace>,
     /// A layer whose levelled heights, clamped to 0..1, scale the opacity per pixel.
     pub mask: Option<String>,
+    /// The mask is the mask layer's slope through this ramp, not its height.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mask_slope: Option<MaskSlope>,
     /// Domain warp of its noise.
     pub warp: Option<Warp>,
     /// Its noise (written without size and tiling, which belong to the texture).
@@ -59,6 +63,7 @@ impl Layer {
             curve: None,
             terrace: None,
             mask: None,
+            mask_slope: None,
             warp: None,
             noise,
         }
@@ -132,6 +137,17 @@ impl Layer {
                 warp: false,
                 error,
             })?;
+        if let Some(m) = &self.mask_slope {
+            if self.mask.is_none() {
+                return Err(LayerError::SlopeWithoutMask {
+                    layer: name.clone(),
+                });
+            }
+            m.validate().map_err(|error| LayerError::MaskSlope {
+                layer: name.clone(),
+                error,
+            })?;
+        }
         if let Some(w) = &self.warp {
             w.validate(name)?;
         }

@@ -5,8 +5,11 @@
 use super::blend_mode::BlendMode;
 use super::composite_prefix::{CompositePrefix, MAX_PREFIX_PIXELS, PassKey};
 use super::compositing::{Pass, Start, composite_into};
+use super::halo_window::toned_window;
 use super::layer_stack::LayerStack;
+use super::mask_slope::slope_mask_into;
 use super::raw_spec::RawSpec;
+use super::tone::Tone;
 use crate::engine_error::EngineError;
 use crate::generation::{
     generate_noise_warped_region_into, generate_region_into, generate_warped_region,
@@ -160,10 +163,27 @@ impl LayerCache {
             let layer = &stack[i];
             let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
             let mask = match layer.mask.as_deref().and_then(|m| stack.index_of(m)) {
-                Some(j) => Some((
-                    self.heights(&RawSpec::of_layer(stack, j), region, control)?,
-                    stack[j].tone(),
-                )),
+                Some(j) => Some(match &layer.mask_slope {
+                    None => (
+                        self.heights(&RawSpec::of_layer(stack, j), region, control)?,
+                        stack[j].tone(),
+                    ),
+                    // Already 0..1: the identity tone only clamps it.
+                    Some(slope) => {
+                        let spec = RawSpec::of_layer(stack, j);
+                        let tone = stack[j].tone();
+                        let window = toned_window(self, stack, &spec, &tone, region, control)?;
+                        let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
+                        slope_mask_into(
+                            &window,
+                            region.width as usize,
+                            stack.size(),
+                            slope,
+                            m.data_mut(),
+                        );
+                        (Arc::new(m), Tone::default())
+                    }
+                }),
                 None => None,
             };
             keys.push(PassKey {
@@ -215,7 +235,7 @@ impl LayerCache {
 
     /// The heights of `spec` over `region`, from the cache or computed (with the warp
     /// fields it needs) and cached.
-    fn heights(
+    pub(super) fn heights(
         &mut self,
         spec: &RawSpec,
         region: Region,
@@ -288,8 +308,12 @@ impl LayerStack {
         if self.is_single_noise() {
             return 1;
         }
+        // A slope mask holds its window of toned heights, the heights of that window
+        // (the cache keeps them apart from the region's) and the mask itself.
         let layers: usize = (0..self.len())
-            .map(|i| RawSpec::of_layer(self, i).maps())
+            .map(|i| {
+                RawSpec::of_layer(self, i).maps() + 3 * usize::from(self[i].mask_slope.is_some())
+            })
             .sum();
         1 + layers + MAX_SPARE
     }

@@ -1,5 +1,6 @@
 //! [`LayerError`]: why a layer stack cannot be rendered as it stands.
 
+use super::mask_slope::MaskSlopeError;
 use super::terrace::TerraceError;
 use crate::limits::{MAX_LAYER_NAME, MAX_LAYERS};
 use crate::param_error::ParamError;
@@ -84,6 +85,20 @@ pub enum LayerError {
         layer: String,
         /// What is wrong.
         error: TerraceError,
+    },
+    /// A slope mask with bad bounds.
+    #[error("layer '{layer}': {error}")]
+    MaskSlope {
+        /// The layer.
+        layer: String,
+        /// What is wrong.
+        error: MaskSlopeError,
+    },
+    /// A slope mask on a layer without a mask layer to take the slope of.
+    #[error("layer '{layer}': a slope mask needs a mask layer (mask: Some(\"NAME\"))")]
+    SlopeWithoutMask {
+        /// The layer.
+        layer: String,
     },
     /// A layer number outside the stack.
     #[error("there is no layer {number}; the texture has {count} (1 = bottom)")]

@@ -230,6 +230,7 @@ impl LayerStack {
             let warped = layer.warp.as_ref().and_then(|w| w.source_layer()) == Some(gone.as_str());
             if masked {
                 layer.mask = None;
+                layer.mask_slope = None;
             }
             if warped {
                 layer.warp = None;

@@ -10,5 +10,6 @@ mod libnoise_fidelity;
 mod original_mode;
 mod proximity_formulas;
 mod regions;
+mod slope_masks;
 mod spectrum;
 mod tone;

@@ -4,7 +4,7 @@
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
-use crate::engine::layers::{MAX_AMPLITUDE, MAX_GAIN, MAX_OFFSET};
+use crate::engine::layers::{MAX_AMPLITUDE, MAX_GAIN, MAX_MASK_SLOPE, MAX_OFFSET, MaskSlope};
 use crate::engine::{BlendMode, Layer, MAX_OCTAVES, NoiseParams, Proximity, Warp, WarpSource};
 
 /// Edits the compositing settings of layer `layer` of `draft`.
@@ -85,6 +85,53 @@ fn mask_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String]) {
         },
     );
     l.mask = (!mask.is_empty()).then_some(mask);
+    if l.mask.is_none() {
+        l.mask_slope = None;
+        return;
+    }
+    mask_slope_ui(ui, l);
+}
+
+/// Whether the mask is the mask layer's height or its slope, and the slope's ramp.
+fn mask_slope_ui(ui: &mut egui::Ui, l: &mut Layer) {
+    let mut by_slope = l.mask_slope.is_some();
+    labelled(
+        ui,
+        "Mask by",
+        "The mask layer's height, or its slope (steepness) through a soft ramp",
+        |ui| {
+            egui::ComboBox::from_id_salt("mask-by")
+                .selected_text(if by_slope { "slope" } else { "height" })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut by_slope, false, "height");
+                    ui.selectable_value(&mut by_slope, true, "slope");
+                })
+                .response
+        },
+    );
+    if by_slope != l.mask_slope.is_some() {
+        l.mask_slope = by_slope.then(MaskSlope::default);
+    }
+    let Some(m) = &mut l.mask_slope else {
+        return;
+    };
+    let hover = "Slope in heights per texture width (the same ground at any size); the mask rises from 0 at 'from' to 1 at 'to' (from > to masks flat ground)";
+    kept_slider(ui, &mut m.from, 0.0..=MAX_MASK_SLOPE, |v| {
+        egui::Slider::new(v, 0.0..=10.0).text("Slope from")
+    })
+    .on_hover_text(hover);
+    kept_slider(ui, &mut m.to, 0.0..=MAX_MASK_SLOPE, |v| {
+        egui::Slider::new(v, 0.0..=10.0).text("Slope to")
+    })
+    .on_hover_text(hover);
+    // Equal bounds make no ramp: keep the one just edited and move the other aside.
+    if m.from == m.to {
+        m.to = if m.to + 0.01 <= MAX_MASK_SLOPE {
+            m.to + 0.01
+        } else {
+            m.to - 0.01
+        };
+    }
 }
 
 /// The domain warp: amplitude, and its source (own noise with its settings, or

@@ -1,0 +1,96 @@
+//! [`toned_window`]: a layer's toned heights over a region and one pixel around it, for
+//! what reads a pixel's neighbours (slope masks): the halo is read from the texture,
+//! wrapped when it tiles and clamped at its edges when not, so a window of the texture
+//! sees exactly the neighbours the whole texture does.
+
+use super::layer_cache::LayerCache;
+use super::layer_stack::LayerStack;
+use super::raw_spec::RawSpec;
+use super::tone::Tone;
+use crate::engine_error::EngineError;
+use crate::job_control::JobControl;
+use crate::region::Region;
+
+/// The heights of `spec` through `tone` over `region` grown by one pixel on every side
+/// (`width + 2` by `height + 2`, row-major), read through `cache` in as few rectangles
+/// of the texture as the wrap or clamp takes (one, inside the texture).
+pub(super) fn toned_window(
+    cache: &mut LayerCache,
+    stack: &LayerStack,
+    spec: &RawSpec,
+    tone: &Tone,
+    region: Region,
+    control: &JobControl,
+) -> Result<Vec<f32>, EngineError> {
+    let (size, tiles) = (stack.size(), stack.tileable());
+    let (w, h) = (region.width as usize, region.height as usize);
+    let cols = halo_axis(region.x, w, size, tiles);
+    let rows = halo_axis(region.y, h, size, tiles);
+    let stride = w + 2;
+    let mut window = vec![0.0f32; stride * (h + 2)];
+    for (r0, rn) in runs(&rows) {
+        for (c0, cn) in runs(&cols) {
+            let piece = Region {
+                x: cols[c0],
+                y: rows[r0],
+                width: cn as u32,
+                height: rn as u32,
+            };
+            let heights = cache.heights(spec, piece, control)?;
+            for (dy, src) in heights.data().chunks(cn.max(1)).enumerate() {
+                let dst = &mut window[(r0 + dy) * stride + c0..][..cn];
+                for (d, &s) in dst.iter_mut().zip(src) {
+                    *d = tone.apply(s);
+                }
+            }
+        }
+    }
+    Ok(window)
+}
+
+/// The texture coordinates of `len` pixels from `start` with one more on each side:
+/// wrapped at `size` when the texture tiles, else clamped to it.
+fn halo_axis(start: u32, len: usize, size: u32, tiles: bool) -> Vec<u32> {
+    let size = i64::from(size.max(1));
+    (0..len as i64 + 2)
+        .map(|i| {
+            let t = i64::from(start) - 1 + i;
+            let t = if tiles {
+                t.rem_euclid(size)
+            } else {
+                t.clamp(0, size - 1)
+            };
+            t as u32
+        })
+        .collect()
+}
+
+/// The runs of consecutive coordinates in `axis`, as (first index, length).
+fn runs(axis: &[u32]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (i, &t) in axis.iter().enumerate() {
+        match out.last_mut() {
+            Some((s, n)) if axis[*s] + *n as u32 == t => *n += 1,
+            _ => out.push((i, 1)),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halos_wrap_or_clamp_and_split_into_runs() {
+        assert_eq!(halo_axis(0, 3, 8, true), vec![7, 0, 1, 2, 3]);
+        assert_eq!(halo_axis(0, 3, 8, false), vec![0, 0, 1, 2, 3]);
+        assert_eq!(halo_axis(5, 3, 8, true), vec![4, 5, 6, 7, 0]);
+        assert_eq!(halo_axis(5, 3, 8, false), vec![4, 5, 6, 7, 7]);
+        assert_eq!(runs(&[7, 0, 1, 2, 3]), vec![(0, 1), (1, 4)]);
+        assert_eq!(runs(&[0, 0, 1, 2, 3]), vec![(0, 1), (1, 4)]);
+        assert_eq!(runs(&[2, 3, 4]), vec![(0, 3)]);
+        // A whole tiling texture of 2 pixels: every coordinate, twice around.
+        assert_eq!(halo_axis(0, 2, 2, true), vec![1, 0, 1, 0]);
+    }
+}

@@ -1,0 +1,169 @@
+//! [`MaskSlope`]: a mask made from the steepness of the mask layer, not its height, as
+//! texture artists put rock on steep ground and grass on flat ground.
+
+use serde::{Deserialize, Serialize};
+
+/// Largest slope bound accepted (a slope of 1000 texture heights per texture width is
+/// past any terrain's).
+pub const MAX_MASK_SLOPE: f32 = 1000.0;
+
+/// The mask layer's slope, through a soft ramp: 0 at slope `from`, 1 at slope `to`,
+/// smoothstepped between (`from > to` makes flat ground the mask).
+///
+/// The slope is the length of the gradient of the mask layer's toned heights (levels,
+/// curve, terrace), by central differences, in heights per texture width (per pixel
+/// times the size), so a preset masks the same ground at any size. The differences read
+/// one pixel around each pixel: windows of the texture read that halo from the texture
+/// (wrapped when it tiles, clamped at its edges when not), so every region is exactly
+/// that window of the whole.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MaskSlope {
+    /// The slope where the mask starts (0 below it when `from < to`).
+    pub from: f32,
+    /// The slope where the mask is full.
+    pub to: f32,
+}
+
+impl Default for MaskSlope {
+    /// Steep ground: from 1 to 3 heights per texture width.
+    fn default() -> Self {
+        Self { from: 1.0, to: 3.0 }
+    }
+}
+
+/// Why a slope mask is refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MaskSlopeError {
+    /// A bound NaN, negative or past [`MAX_MASK_SLOPE`], or both bounds equal.
+    #[error("slope mask bounds {from},{to} must be two different numbers in 0..={MAX_MASK_SLOPE}")]
+    Bounds {
+        /// The refused start.
+        from: f32,
+        /// The refused end.
+        to: f32,
+    },
+    /// Text that is not two numbers.
+    #[error("bad slope mask '{text}': expected FROM,TO such as 1,3 (or 3,1 for flat ground)")]
+    Syntax {
+        /// The refused text.
+        text: String,
+    },
+}
+
+impl MaskSlope {
+    /// Checks the bounds.
+    pub fn validate(&self) -> Result<(), MaskSlopeError> {
+        let ok = |v: f32| (0.0..=MAX_MASK_SLOPE).contains(&v);
+        if ok(self.from) && ok(self.to) && self.from != self.to {
+            Ok(())
+        } else {
+            Err(MaskSlopeError::Bounds {
+                from: self.from,
+                to: self.to,
+            })
+        }
+    }
+
+    /// The mask at slope `s`: 0..=1 (NaN counts as 0).
+    #[inline]
+    pub fn ramp(&self, s: f32) -> f32 {
+        let t = (s - self.from) / (self.to - self.from);
+        let t = if t > 0.0 { t.min(1.0) } else { 0.0 };
+        t * t * (3.0 - 2.0 * t)
+    }
+
+    /// Reads `FROM,TO` (the form [`Self::spec`] writes).
+    pub fn parse(text: &str) -> Result<MaskSlope, MaskSlopeError> {
+        let syntax = || MaskSlopeError::Syntax {
+            text: text.to_owned(),
+        };
+        let (a, b) = text.split_once(',').ok_or_else(syntax)?;
+        let from = a.trim().parse().map_err(|_| syntax())?;
+        let to = b.trim().parse().map_err(|_| syntax())?;
+        let m = MaskSlope { from, to };
+        m.validate()?;
+        Ok(m)
+    }
+
+    /// The bounds as `FROM,TO`.
+    pub fn spec(&self) -> String {
+        format!("{},{}", self.from, self.to)
+    }
+}
+
+/// The slopes of the heights `window` (`width + 2` wide, two rows taller than `out`: the
+/// region with one pixel of halo on every side), through `mask`, into `out` (`width`
+/// wide), for a texture of `size` pixels.
+pub(super) fn slope_mask_into(
+    window: &[f32],
+    width: usize,
+    size: u32,
+    mask: &MaskSlope,
+    out: &mut [f32],
+) {
+    let stride = width + 2;
+    // Central differences are half the neighbours' difference; times the size, heights
+    // per texture width.
+    let scale = 0.5 * size as f32;
+    crate::parallel::for_each_chunk_mut(
+        out,
+        width.max(1),
+        || (),
+        |_, y, row| {
+            let up = &window[y * stride..][..stride];
+            let mid = &window[(y + 1) * stride..][..stride];
+            let down = &window[(y + 2) * stride..][..stride];
+            for (x, o) in row.iter_mut().enumerate() {
+                let gx = (mid[x + 2] - mid[x]) * scale;
+                let gy = (down[x + 1] - up[x + 1]) * scale;
+                *o = mask.ramp((gx * gx + gy * gy).sqrt());
+            }
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ramp_is_soft_and_turns_round() {
+        let steep = MaskSlope { from: 1.0, to: 3.0 };
+        assert_eq!(steep.ramp(0.5), 0.0);
+        assert_eq!(steep.ramp(2.0), 0.5);
+        assert_eq!(steep.ramp(9.0), 1.0);
+        assert_eq!(steep.ramp(f32::NAN), 0.0);
+        let flat = MaskSlope { from: 3.0, to: 1.0 };
+        assert_eq!(flat.ramp(0.5), 1.0);
+        assert_eq!(flat.ramp(9.0), 0.0);
+    }
+
+    #[test]
+    fn slopes_of_a_plane_are_its_gradient() {
+        // h = 0.01 x + 0.02 y on a 4 x 3 region of a 100 px texture: gradient
+        // (1, 2) per texture width, length sqrt(5).
+        let (w, h) = (4usize, 3usize);
+        let window: Vec<f32> = (0..(h + 2))
+            .flat_map(|y| (0..(w + 2)).map(move |x| 0.01 * x as f32 + 0.02 * y as f32))
+            .collect();
+        let mask = MaskSlope { from: 0.0, to: 5.0 };
+        let mut out = vec![0.0; w * h];
+        slope_mask_into(&window, w, 100, &mask, &mut out);
+        let want = mask.ramp(5f32.sqrt());
+        for v in out {
+            assert!((v - want).abs() < 1e-4, "{v} {want}");
+        }
+    }
+
+    #[test]
+    fn text_reads_back_and_bad_bounds_are_refused() {
+        let m = MaskSlope::parse("0.5, 2").unwrap();
+        assert_eq!(MaskSlope::parse(&m.spec()), Ok(m));
+        for bad in ["1,1", "-1,2", "1", "a,b", "nan,1"] {
+            assert!(MaskSlope::parse(bad).is_err(), "{bad}");
+        }
+        let e = MaskSlope::parse("2,2").unwrap_err().to_string();
+        assert!(e.contains("0..=1000"), "{e}");
+    }
+}

@@ -1,0 +1,170 @@
+//! Slope masks through the public API: the mask is the ramp of the mask layer's slope
+//! by central differences (wrapped or clamped at the texture's edges), windows and
+//! thread counts give the whole render's bits, and presets read back.
+
+use lattice_noise::{
+    BlendMode, Heightmap, JobControl, Layer, LayerCache, LayerStack, MaskSlope, NoiseParams,
+    Preset, Region,
+};
+
+/// Ground, and rock laid on it where the ground is steep (its slope from 1 to 3).
+fn stack(size: u32, tileable: bool) -> LayerStack {
+    let ground = NoiseParams {
+        size,
+        initial_step: 64,
+        octaves: 4,
+        ..NoiseParams::default()
+    };
+    let mut ground_layer = Layer::new("ground", ground.clone());
+    ground_layer.levels.gain = 1.5;
+    let mut rock = Layer::new(
+        "rock",
+        NoiseParams {
+            seed: 5,
+            initial_step: 8,
+            ..ground
+        },
+    );
+    rock.blend = BlendMode::Add;
+    rock.mask = Some("ground".into());
+    rock.mask_slope = Some(MaskSlope { from: 1.0, to: 3.0 });
+    LayerStack::from_layers(size, tileable, vec![ground_layer, rock]).unwrap()
+}
+
+fn bits(hm: &Heightmap) -> Vec<u32> {
+    hm.data().iter().map(|v| v.to_bits()).collect()
+}
+
+fn region(x: u32, y: u32, width: u32, height: u32) -> Region {
+    Region {
+        x,
+        y,
+        width,
+        height,
+    }
+}
+
+#[test]
+fn the_mask_is_the_ramp_of_central_differences() {
+    for tileable in [false, true] {
+        let size = 128;
+        let s = stack(size, tileable);
+        let c = JobControl::default();
+        let full = Region::full(size);
+        let whole = s.generate_region(full, &c).unwrap();
+        let solo = |i| LayerCache::new().render(&s, full, Some(i), &c).unwrap();
+        let (ground, rock) = (solo(0), solo(1));
+        let n = size as i64;
+        let at = |x: i64, y: i64| {
+            let (x, y) = if tileable {
+                (x.rem_euclid(n), y.rem_euclid(n))
+            } else {
+                (x.clamp(0, n - 1), y.clamp(0, n - 1))
+            };
+            ground.data()[(y * n + x) as usize]
+        };
+        let ramp = s[1].mask_slope.unwrap();
+        let mut steep = 0;
+        for y in 0..n {
+            for x in 0..n {
+                let gx = (at(x + 1, y) - at(x - 1, y)) * 0.5 * size as f32;
+                let gy = (at(x, y + 1) - at(x, y - 1)) * 0.5 * size as f32;
+                let m = ramp.ramp((gx * gx + gy * gy).sqrt());
+                let k = (y * n + x) as usize;
+                let (b, t) = (ground.data()[k], rock.data()[k]);
+                let want = if m <= 0.0 {
+                    b
+                } else {
+                    (b + t) * m + b * (1.0 - m)
+                };
+                let want = if m >= 1.0 { b + t } else { want };
+                assert_eq!(
+                    whole.data()[k].to_bits(),
+                    want.to_bits(),
+                    "{tileable} {x},{y}"
+                );
+                steep += usize::from(m > 0.5);
+            }
+        }
+        // Some ground is steep and some is not.
+        let all = (n * n) as usize;
+        assert!(
+            steep > all / 20 && steep < all * 19 / 20,
+            "{steep} of {all}"
+        );
+    }
+}
+
+#[test]
+fn windows_at_the_edges_give_the_whole_render() {
+    for tileable in [false, true] {
+        let s = stack(192, tileable);
+        let c = JobControl::default();
+        let whole = s.generate_region(Region::full(192), &c).unwrap();
+        for r in [
+            region(0, 0, 40, 192),
+            region(152, 0, 40, 33),
+            region(0, 191, 192, 1),
+            region(191, 7, 1, 1),
+            region(50, 60, 70, 20),
+        ] {
+            let part = s.generate_region(r, &c).unwrap();
+            let want: Vec<u32> = (r.y..r.y + r.height)
+                .flat_map(|y| (r.x..r.x + r.width).map(move |x| (x, y)))
+                .map(|(x, y)| whole.get(x, y).to_bits())
+                .collect();
+            assert_eq!(bits(&part), want, "{tileable} {r:?}");
+        }
+    }
+}
+
+#[test]
+#[cfg(feature = "rayon")]
+fn the_same_bits_at_any_thread_count() {
+    let s = stack(192, true);
+    let runs: Vec<Vec<u32>> = [1usize, 2, 3]
+        .into_iter()
+        .map(|t| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build()
+                .unwrap();
+            let c = JobControl::default();
+            bits(
+                &pool
+                    .install(|| s.generate_region(Region::full(192), &c))
+                    .unwrap(),
+            )
+        })
+        .collect();
+    assert!(runs.iter().all(|r| *r == runs[0]));
+}
+
+#[test]
+fn presets_read_back_and_a_slope_needs_a_mask() {
+    let p = Preset {
+        layers: stack(128, false),
+        ..Preset::default()
+    };
+    let text = p.to_ron();
+    assert!(
+        text.contains("mask_slope: Some((from: 1.0, to: 3.0))"),
+        "{text}"
+    );
+    assert_eq!(Preset::from_ron(&text).unwrap(), p);
+    let e = Preset::from_ron(&text.replace("mask: Some(\"ground\"),", ""))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a slope mask needs a mask layer"), "{e}");
+    let e = Preset::from_ron(&text.replace("to: 3.0", "to: 1.0"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("two different numbers"), "{e}");
+    // Removing the mask layer takes the slope with it.
+    let mut s = p.layers.clone();
+    let mut top = s[1].clone();
+    top.name = "top".into();
+    s.insert(2, top).unwrap();
+    s.remove(0).unwrap();
+    assert!(s[0].mask.is_none() && s[0].mask_slope.is_none());
+}
