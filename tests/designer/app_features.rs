@@ -138,10 +138,15 @@ fn impossible_tiling_is_explained_not_rendered() {
 fn lit_preview_and_repeat_are_view_settings() {
     let mut h = harness();
     settled(&mut h);
-    h.get_by_label("3x3").click();
+    // Below the window's bottom edge in a 1000 px window: toggled as a screen reader does.
+    h.get_by_label("3x3").scroll_to_me();
+    h.step();
+    h.get_by_label("3x3").click_accesskit();
     h.step();
     assert_eq!(h.state().state().view.repeat, 3);
-    h.get_by_label("Normal map and light").click();
+    h.get_by_label("Normal map and light").scroll_to_me();
+    h.step();
+    h.get_by_label("Normal map and light").click_accesskit();
     h.step();
     // At the bottom of the side panel in a 1000 px window, under the status bar's edge
     // once scrolled to: toggled as a screen reader does.

@@ -92,7 +92,7 @@ fn info_prints_one_line_per_layer_and_list_the_blend_modes() {
 }
 
 #[test]
-fn packed_exports_hold_each_layer_alone() {
+fn packed_exports_hold_each_layers_coverage() {
     let dir = tempfile::tempdir().unwrap();
     let masks = preset_path("packed-masks.ron");
     for (format, sixteen) in [("packed", false), ("packed16", true)] {
@@ -117,8 +117,14 @@ fn packed_exports_hold_each_layer_alone() {
         for (c, name) in p.channels.iter().enumerate() {
             let i = small.index_of(name).unwrap();
             let alone = cache
+                .coverage(&small, Region::full(64), i, &JobControl::new())
+                .unwrap();
+            // A masked layer's channel is its heights times its mask: moss lies only
+            // where its mask (the height) lets it.
+            let solo = cache
                 .render(&small, Region::full(64), Some(i), &JobControl::new())
                 .unwrap();
+            assert_eq!(alone != solo, small[i].mask.is_some(), "{name}");
             for (k, px) in img.pixels().enumerate().step_by(37) {
                 let h = alone.data()[k].clamp(0.0, 1.0);
                 let want = (h * max + 0.5) as u32;

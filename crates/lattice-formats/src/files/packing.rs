@@ -7,8 +7,9 @@ use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, LayerCache, Region};
 
 /// The heightmaps of the preset's packed layers ([`Preset::packed_layers`]) over
-/// `region` of the texture, R first: each layer alone with its levels (its warp too),
-/// bit for bit that window of the whole texture's layer.
+/// `region` of the texture, R first: each layer's coverage (alone with its levels,
+/// curve, terrace and warp, times its mask when it has one: where a game engine's
+/// material lies), bit for bit that window of the whole texture's.
 pub(super) fn packed_layers(
     preset: &Preset,
     region: Region,
@@ -18,7 +19,7 @@ pub(super) fn packed_layers(
     let mut cache = LayerCache::new();
     let mut maps = Vec::new();
     for i in preset.packed_layers() {
-        maps.push(cache.render(stack, region, Some(i), control)?);
+        maps.push(cache.coverage(stack, region, i, control)?);
     }
     Ok(maps)
 }

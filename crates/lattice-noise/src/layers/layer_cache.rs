@@ -5,11 +5,8 @@
 use super::blend_mode::BlendMode;
 use super::composite_prefix::{CompositePrefix, MAX_PREFIX_PIXELS, PassKey};
 use super::compositing::{Pass, Start, composite_into};
-use super::halo_window::toned_window;
 use super::layer_stack::LayerStack;
-use super::mask_slope::slope_mask_into;
 use super::raw_spec::RawSpec;
-use super::tone::Tone;
 use crate::engine_error::EngineError;
 use crate::generation::{
     generate_noise_warped_region_into, generate_region_into, generate_warped_region,
@@ -162,30 +159,7 @@ impl LayerCache {
         for &i in &shown {
             let layer = &stack[i];
             let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
-            let mask = match layer.mask.as_deref().and_then(|m| stack.index_of(m)) {
-                Some(j) => Some(match &layer.mask_slope {
-                    None => (
-                        self.heights(&RawSpec::of_layer(stack, j), region, control)?,
-                        stack[j].tone(),
-                    ),
-                    // Already 0..1: the identity tone only clamps it.
-                    Some(slope) => {
-                        let spec = RawSpec::of_layer(stack, j);
-                        let tone = stack[j].tone();
-                        let window = toned_window(self, stack, &spec, &tone, region, control)?;
-                        let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
-                        slope_mask_into(
-                            &window,
-                            region.width as usize,
-                            stack.size(),
-                            slope,
-                            m.data_mut(),
-                        );
-                        (Arc::new(m), Tone::default())
-                    }
-                }),
-                None => None,
-            };
+            let mask = self.mask_of(stack, i, region, control)?;
             keys.push(PassKey {
                 top,
                 tone: layer.tone(),

@@ -26,9 +26,13 @@ pub struct MaskSlope {
 }
 
 impl Default for MaskSlope {
-    /// Steep ground: from 1 to 3 heights per texture width.
+    /// Steep ground: from 5 to 10 heights per texture width, about the steepest third
+    /// of the `terrain` preset.
     fn default() -> Self {
-        Self { from: 1.0, to: 3.0 }
+        Self {
+            from: 5.0,
+            to: 10.0,
+        }
     }
 }
 

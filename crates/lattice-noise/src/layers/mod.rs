@@ -13,6 +13,7 @@ mod curve;
 mod halo_window;
 mod layer;
 mod layer_cache;
+mod layer_cache_masks;
 pub(crate) mod layer_error;
 mod layer_noise;
 mod layer_stack;

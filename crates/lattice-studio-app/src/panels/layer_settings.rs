@@ -117,11 +117,11 @@ fn mask_slope_ui(ui: &mut egui::Ui, l: &mut Layer) {
     };
     let hover = "Slope in heights per texture width (the same ground at any size); the mask rises from 0 at 'from' to 1 at 'to' (from > to masks flat ground)";
     kept_slider(ui, &mut m.from, 0.0..=MAX_MASK_SLOPE, |v| {
-        egui::Slider::new(v, 0.0..=10.0).text("Slope from")
+        egui::Slider::new(v, 0.0..=30.0).text("Slope from")
     })
     .on_hover_text(hover);
     kept_slider(ui, &mut m.to, 0.0..=MAX_MASK_SLOPE, |v| {
-        egui::Slider::new(v, 0.0..=10.0).text("Slope to")
+        egui::Slider::new(v, 0.0..=30.0).text("Slope to")
     })
     .on_hover_text(hover);
     // Equal bounds make no ramp: keep the one just edited and move the other aside.
