@@ -2,7 +2,7 @@
 //! the UI thread and cached by the layer's parameters.
 
 use crate::engine::Preset;
-use crate::engine::{Layer, LayerStack, WarpSource};
+use crate::engine::{Layer, LayerStack, NoiseParams, WarpSource};
 use crate::pixels::OutputParams;
 use crate::thumbnail_cache::{ThumbnailCache, ThumbnailState};
 use image::RgbaImage;
@@ -34,11 +34,20 @@ impl std::fmt::Debug for LayerThumbs {
     }
 }
 
-/// Layer `i` of `stack` as a texture of its own: its noise, levels and own warp,
-/// auto-levelled so every layer shows its structure (masks, blends and warps by other
-/// layers are left out: they need the rest of the stack).
+/// Layer `i` of `stack` as a texture of its own: its noise, levels, curve, terrace and
+/// own warp, times its mask when it has one (its coverage: where a material layer of
+/// constant height lies), auto-levelled so every layer shows its structure (blends and
+/// warps by other layers are left out: they need the rest of the stack).
 fn alone(stack: &LayerStack, i: usize) -> Preset {
     let l = &stack[i];
+    if let Some(p) = l
+        .mask
+        .as_deref()
+        .and_then(|m| stack.index_of(m))
+        .and_then(|j| masked(stack, i, j))
+    {
+        return p;
+    }
     let mut noise = stack.texture_noise(&l.noise);
     // A layer of fine detail (scree, grain) shrunk to the thumbnail would have every
     // step under a pixel and render flat, a black square: it is shown zoomed in
@@ -50,12 +59,8 @@ fn alone(stack: &LayerStack, i: usize) -> Preset {
         // shows no edge to tile across, so it is drawn untiled rather than not at all.
         noise.tileable = false;
     }
-    let mut layer = Layer::new("thumbnail", noise.clone());
-    layer.levels = l.levels;
-    layer.warp = l
-        .warp
-        .clone()
-        .filter(|w| matches!(w.source, WarpSource::Noise(_)));
+    let mut layer = own_part(l, noise.clone());
+    layer.name = "thumbnail".into();
     let mut p = Preset::from_noise(noise);
     p.layers[0] = layer;
     p.output = OutputParams {
@@ -63,6 +68,40 @@ fn alone(stack: &LayerStack, i: usize) -> Preset {
         ..OutputParams::default()
     };
     p
+}
+
+/// Layer `l` with `noise`, its tone and its own warp, normal blend and no mask.
+fn own_part(l: &Layer, noise: NoiseParams) -> Layer {
+    let mut layer = Layer::new(l.name.clone(), noise);
+    layer.levels = l.levels;
+    layer.curve = l.curve;
+    layer.terrace = l.terrace;
+    layer.warp = l
+        .warp
+        .clone()
+        .filter(|w| matches!(w.source, WarpSource::Noise(_)));
+    layer
+}
+
+/// Layer `i`'s coverage at the texture's scale: the layer over nothing through its mask
+/// (layer `j`, not composited), so each pixel is its height times its mask; `None` when
+/// the two do not make a stack (a layer masking itself).
+fn masked(stack: &LayerStack, i: usize, j: usize) -> Option<Preset> {
+    let (l, m) = (&stack[i], &stack[j]);
+    let mut mask = own_part(m, stack.texture_noise(&m.noise));
+    mask.enabled = false;
+    let mut top = own_part(l, stack.texture_noise(&l.noise));
+    top.mask = l.mask.clone();
+    top.mask_slope = l.mask_slope;
+    let layers = LayerStack::from_layers(stack.size(), stack.tileable(), vec![mask, top]).ok()?;
+    layers.validate().ok()?;
+    let mut p = Preset::from_noise(stack.texture_noise(&m.noise));
+    p.layers = layers;
+    p.output = OutputParams {
+        auto_levels: true,
+        ..OutputParams::default()
+    };
+    Some(p)
 }
 
 impl LayerThumbs {
