@@ -87,7 +87,7 @@ impl ToneMap {
     #[inline]
     fn unclamped(&self, h: f32) -> f32 {
         let g = self.normalized(h) * self.scale + self.offset;
-        self.curve.map_or(g, |c| c.apply(g))
+        self.curve.as_ref().map_or(g, |c| c.apply(g))
     }
 
     /// The grey value in 0..=1 (NaN heights map to 0).

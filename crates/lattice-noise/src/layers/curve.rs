@@ -24,8 +24,11 @@ pub struct Curve {
     len: usize,
     x: [f32; MAX_CURVE_POINTS],
     y: [f32; MAX_CURVE_POINTS],
-    /// The slope at each point, from the points alone (so equal points, equal curves).
-    slope: [f32; MAX_CURVE_POINTS],
+    /// Per segment, `1 / (x[k + 1] - x[k])` and the cubic in `t` (0..1 across it),
+    /// highest power first, its constant term the segment's first value: both from the
+    /// points alone, so equal points make equal curves.
+    inv_dx: [f32; MAX_CURVE_POINTS],
+    cubic: [[f32; 3]; MAX_CURVE_POINTS],
 }
 
 /// Why a list of points is not a curve.
@@ -105,13 +108,27 @@ impl Curve {
             len: count,
             x: [0.0; MAX_CURVE_POINTS],
             y: [0.0; MAX_CURVE_POINTS],
-            slope: [0.0; MAX_CURVE_POINTS],
+            inv_dx: [0.0; MAX_CURVE_POINTS],
+            cubic: [[0.0; 3]; MAX_CURVE_POINTS],
         };
         for (i, &(x, y)) in points.iter().enumerate() {
             c.x[i] = x;
             c.y[i] = y;
         }
-        c.slope = monotone_slopes(&c.x[..count], &c.y[..count]);
+        let slope = monotone_slopes(&c.x[..count], &c.y[..count]);
+        for k in 0..count - 1 {
+            // The cubic Hermite segment from (p0, slope m0) to (p1, slope m1), with the
+            // slopes per unit of t.
+            let dx = c.x[k + 1] - c.x[k];
+            let (p0, p1) = (c.y[k], c.y[k + 1]);
+            let (m0, m1) = (slope[k] * dx, slope[k + 1] * dx);
+            c.inv_dx[k] = 1.0 / dx;
+            c.cubic[k] = [
+                2.0 * p0 - 2.0 * p1 + m0 + m1,
+                -3.0 * p0 + 3.0 * p1 - 2.0 * m0 - m1,
+                m0,
+            ];
+        }
         c
     }
 
@@ -143,24 +160,16 @@ impl Curve {
         if v >= self.x[n - 1] {
             return self.y[n - 1];
         }
-        // The segment holding v: x[k] <= v < x[k + 1] (at most 15 comparisons).
-        let mut k = 0;
-        while k + 2 < n && self.x[k + 1] <= v {
-            k += 1;
-        }
-        let dx = self.x[k + 1] - self.x[k];
-        let t = (v - self.x[k]) / dx;
-        let (t2, t3) = (t * t, t * t * t);
-        // Cubic Hermite basis; at t = 0 only the first term is left, so the curve
-        // passes through each control point exactly.
-        let h00 = 2.0 * t3 - 3.0 * t2 + 1.0;
-        let h10 = t3 - 2.0 * t2 + t;
-        let h01 = 3.0 * t2 - 2.0 * t3;
-        let h11 = t3 - t2;
-        h00 * self.y[k]
-            + h10 * dx * self.slope[k]
-            + h01 * self.y[k + 1]
-            + h11 * dx * self.slope[k + 1]
+        // The segment holding v: x[k] <= v < x[k + 1], counted without branches.
+        let k = self.x[1..n - 1].iter().filter(|&&x| x <= v).count();
+        let t = (v - self.x[k]) * self.inv_dx[k];
+        let [a, b, c] = self.cubic[k];
+        // At t = 0 (v on a control point) this is y[k] exactly.
+        let y = ((a * t + b) * t + c) * t + self.y[k];
+        // Every segment is monotone, so it stays between its ends; the clamp only takes
+        // away rounding that would step past them.
+        let (p0, p1) = (self.y[k], self.y[k + 1]);
+        y.clamp(p0.min(p1), p0.max(p1))
     }
 
     /// Reads `X:Y,X:Y,...` (the form [`Self::spec`] writes).

@@ -32,11 +32,11 @@ impl Tone {
     }
 
     /// The toned value of one height.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, h: f32) -> f32 {
         let v = self.levels.apply(h);
-        let v = self.curve.map_or(v, |c| c.apply(v));
-        self.terrace.map_or(v, |t| t.apply(v))
+        let v = self.curve.as_ref().map_or(v, |c| c.apply(v));
+        self.terrace.as_ref().map_or(v, |t| t.apply(v))
     }
 }
 
