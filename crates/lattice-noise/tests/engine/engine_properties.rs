@@ -2,6 +2,8 @@
 //! bilinear interpolation as a special case, determinism across thread counts, and
 //! cancellation.
 
+#[cfg(feature = "rayon")]
+use crate::common::bits_at_thread_counts;
 use lattice_noise::{EngineError, Fade, NoiseParams, Proximity, RandomSource};
 use lattice_noise::{JobControl, generate, generate_simple};
 
@@ -100,17 +102,7 @@ fn identical_bits_at_any_thread_count() {
         });
     }
     for p in cases {
-        let runs: Vec<Vec<u32>> = [1usize, 2, 3, 5]
-            .into_iter()
-            .map(|t| {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .unwrap();
-                let h = pool.install(|| generate_simple(&p)).unwrap();
-                h.data().iter().map(|v| v.to_bits()).collect()
-            })
-            .collect();
+        let runs = bits_at_thread_counts(&[1, 2, 3, 5], || generate_simple(&p).unwrap());
         for r in &runs[1..] {
             assert!(r == &runs[0], "{p:?}: results differ between thread counts");
         }

@@ -1,5 +1,7 @@
 //! The isotropic mode: no direction stands out in the spectrum, for every function.
 
+#[cfg(feature = "rayon")]
+use crate::common::bits_at_thread_counts;
 use crate::spectrum::wedge_extremes;
 use lattice_noise::{Isotropy, NoiseParams, Proximity, generate_simple};
 
@@ -53,12 +55,7 @@ fn off_is_the_original_and_on_is_the_same_at_any_thread_count() {
         ..NoiseParams::default()
     };
     let render = |threads: usize, p: &NoiseParams| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let hm = pool.install(|| generate_simple(p).unwrap());
-        hm.data().iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        bits_at_thread_counts(&[threads], || generate_simple(p).unwrap()).remove(0)
     };
     assert!(render(1, &p) == render(2, &p));
     let square = NoiseParams {

@@ -4,6 +4,7 @@
 
 mod auto_octaves;
 mod cellular;
+mod common;
 mod engine_properties;
 mod isotropic;
 mod libnoise_fidelity;

@@ -2,9 +2,11 @@
 //! by central differences (wrapped or clamped at the texture's edges), windows and
 //! thread counts give the whole render's bits, and presets read back.
 
+#[cfg(feature = "rayon")]
+use crate::common::bits_at_thread_counts;
+use crate::common::{bits, window_bits};
 use lattice_noise::{
-    BlendMode, Heightmap, JobControl, Layer, LayerCache, LayerStack, MaskSlope, NoiseParams,
-    Preset, Region,
+    BlendMode, JobControl, Layer, LayerCache, LayerStack, MaskSlope, NoiseParams, Preset, Region,
 };
 
 /// Ground, and rock laid on it where the ground is steep (its slope from 1 to 3).
@@ -29,10 +31,6 @@ fn stack(size: u32, tileable: bool) -> LayerStack {
     rock.mask = Some("ground".into());
     rock.mask_slope = Some(MaskSlope { from: 1.0, to: 3.0 });
     LayerStack::from_layers(size, tileable, vec![ground_layer, rock]).unwrap()
-}
-
-fn bits(hm: &Heightmap) -> Vec<u32> {
-    hm.data().iter().map(|v| v.to_bits()).collect()
 }
 
 fn region(x: u32, y: u32, width: u32, height: u32) -> Region {
@@ -109,11 +107,7 @@ fn windows_at_the_edges_give_the_whole_render() {
             region(50, 60, 70, 20),
         ] {
             let part = s.generate_region(r, &c).unwrap();
-            let want: Vec<u32> = (r.y..r.y + r.height)
-                .flat_map(|y| (r.x..r.x + r.width).map(move |x| (x, y)))
-                .map(|(x, y)| whole.get(x, y).to_bits())
-                .collect();
-            assert_eq!(bits(&part), want, "{tileable} {r:?}");
+            assert_eq!(bits(&part), window_bits(&whole, r), "{tileable} {r:?}");
         }
     }
 }
@@ -122,21 +116,10 @@ fn windows_at_the_edges_give_the_whole_render() {
 #[cfg(feature = "rayon")]
 fn the_same_bits_at_any_thread_count() {
     let s = stack(192, true);
-    let runs: Vec<Vec<u32>> = [1usize, 2, 3]
-        .into_iter()
-        .map(|t| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .unwrap();
-            let c = JobControl::default();
-            bits(
-                &pool
-                    .install(|| s.generate_region(Region::full(192), &c))
-                    .unwrap(),
-            )
-        })
-        .collect();
+    let c = JobControl::default();
+    let runs = bits_at_thread_counts(&[1, 2, 3], || {
+        s.generate_region(Region::full(192), &c).unwrap()
+    });
     assert!(runs.iter().all(|r| *r == runs[0]));
 }
 

@@ -2,9 +2,11 @@
 //! back, windows and thread counts give the whole render's bits, a mask follows its
 //! layer's curve, and each height goes through levels, curve and terrace in turn.
 
+#[cfg(feature = "rayon")]
+use crate::common::bits_at_thread_counts;
+use crate::common::{bits, window_bits};
 use lattice_noise::{
-    BlendMode, Curve, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
-    Terrace,
+    BlendMode, Curve, JobControl, Layer, LayerStack, NoiseParams, Preset, Region, Terrace,
 };
 
 /// Two layers: hills, and ridges masked by a curved, terraced copy of the hills.
@@ -34,10 +36,6 @@ fn stack() -> LayerStack {
     top.mask = Some("hills".into());
     top.curve = Some(Curve::new(&[(0.0, 0.5), (1.0, 0.0)]).unwrap());
     LayerStack::from_layers(192, false, vec![bottom, top]).unwrap()
-}
-
-fn bits(hm: &Heightmap) -> Vec<u32> {
-    hm.data().iter().map(|v| v.to_bits()).collect()
 }
 
 #[test]
@@ -84,11 +82,7 @@ fn windows_give_the_whole_render() {
         region(191, 191, 1, 1),
     ] {
         let part = s.generate_region(r, &c).unwrap();
-        let want: Vec<u32> = (r.y..r.y + r.height)
-            .flat_map(|y| (r.x..r.x + r.width).map(move |x| (x, y)))
-            .map(|(x, y)| whole.get(x, y).to_bits())
-            .collect();
-        assert_eq!(bits(&part), want, "{r:?}");
+        assert_eq!(bits(&part), window_bits(&whole, r), "{r:?}");
     }
 }
 
@@ -96,21 +90,10 @@ fn windows_give_the_whole_render() {
 #[cfg(feature = "rayon")]
 fn the_same_bits_at_any_thread_count() {
     let s = stack();
-    let runs: Vec<Vec<u32>> = [1usize, 2, 3]
-        .into_iter()
-        .map(|t| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .unwrap();
-            let c = JobControl::default();
-            bits(
-                &pool
-                    .install(|| s.generate_region(Region::full(192), &c))
-                    .unwrap(),
-            )
-        })
-        .collect();
+    let c = JobControl::default();
+    let runs = bits_at_thread_counts(&[1, 2, 3], || {
+        s.generate_region(Region::full(192), &c).unwrap()
+    });
     assert!(runs.iter().all(|r| *r == runs[0]));
 }
 
