@@ -26,64 +26,51 @@ pub struct LayerFlags {
     pub mask: Option<String>,
     /// Mask by the mask layer's slope instead of its height: 0 at slope FROM, 1 at slope
     /// TO, in heights per texture width (3,1 masks flat ground); or `none`.
-    #[arg(long, value_name = "FROM,TO|none", value_parser = MaskSlopeFlag::parse)]
-    pub mask_slope: Option<MaskSlopeFlag>,
+    #[arg(long, value_name = "FROM,TO|none", value_parser = parse_mask_slope)]
+    pub mask_slope: Option<OrNone<MaskSlope>>,
     /// That layer's curve after its levels: control points X:Y,X:Y,... (x in 0..=1,
     /// increasing; 2 to 16 points), smoothly joined; or `none`.
-    #[arg(long, value_name = "X:Y,...|none", allow_hyphen_values = true, value_parser = CurveFlag::parse)]
-    pub curve: Option<CurveFlag>,
+    #[arg(long, value_name = "X:Y,...|none", allow_hyphen_values = true, value_parser = parse_curve)]
+    pub curve: Option<OrNone<Curve>>,
     /// That layer's terraces after its curve: STEPS (1 to 256) with an optional
     /// SOFTNESS (0..=1, default 0.3), such as 8,0.3; or `none`.
-    #[arg(long, value_name = "STEPS[,SOFTNESS]|none", value_parser = TerraceFlag::parse)]
-    pub terrace: Option<TerraceFlag>,
+    #[arg(long, value_name = "STEPS[,SOFTNESS]|none", value_parser = parse_terrace)]
+    pub terrace: Option<OrNone<Terrace>>,
 }
 
-/// `--curve`'s value (and `--texture-curve`'s): a curve, or `None` for `none`.
+/// The value of a flag that sets an optional part of a layer or texture (a curve, a
+/// terrace, a slope mask): the part, or `None` for `none`, which takes it away.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CurveFlag(pub Option<Curve>);
+pub struct OrNone<T>(pub Option<T>);
 
-impl CurveFlag {
-    /// Reads [`Curve::parse`]'s form, or `none`.
-    pub fn parse(spec: &str) -> Result<Self, String> {
+impl<T> OrNone<T> {
+    /// `none`, or what `parse` reads from `spec` (its error as the flag's message).
+    fn parse<E: std::fmt::Display>(
+        spec: &str,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Result<Self, String> {
         if spec.trim() == "none" {
-            return Ok(CurveFlag(None));
+            return Ok(OrNone(None));
         }
-        Curve::parse(spec)
-            .map(|c| CurveFlag(Some(c)))
+        parse(spec)
+            .map(|v| OrNone(Some(v)))
             .map_err(|e| e.to_string())
     }
 }
 
-/// `--mask-slope`'s value: a slope ramp, or `None` for `none`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MaskSlopeFlag(pub Option<MaskSlope>);
-
-impl MaskSlopeFlag {
-    /// Reads [`MaskSlope::parse`]'s form, or `none`.
-    fn parse(spec: &str) -> Result<Self, String> {
-        if spec.trim() == "none" {
-            return Ok(MaskSlopeFlag(None));
-        }
-        MaskSlope::parse(spec)
-            .map(|m| MaskSlopeFlag(Some(m)))
-            .map_err(|e| e.to_string())
-    }
+/// `--curve`'s and `--texture-curve`'s value: [`Curve::parse`]'s form, or `none`.
+pub(crate) fn parse_curve(spec: &str) -> Result<OrNone<Curve>, String> {
+    OrNone::parse(spec, Curve::parse)
 }
 
-/// `--terrace`'s value: a terrace, or `None` for `none`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TerraceFlag(pub Option<Terrace>);
+/// `--mask-slope`'s value: [`MaskSlope::parse`]'s form, or `none`.
+fn parse_mask_slope(spec: &str) -> Result<OrNone<MaskSlope>, String> {
+    OrNone::parse(spec, MaskSlope::parse)
+}
 
-impl TerraceFlag {
-    /// Reads [`Terrace::parse`]'s form, or `none`.
-    fn parse(spec: &str) -> Result<Self, String> {
-        if spec.trim() == "none" {
-            return Ok(TerraceFlag(None));
-        }
-        Terrace::parse(spec)
-            .map(|t| TerraceFlag(Some(t)))
-            .map_err(|e| e.to_string())
-    }
+/// `--terrace`'s value: [`Terrace::parse`]'s form, or `none`.
+fn parse_terrace(spec: &str) -> Result<OrNone<Terrace>, String> {
+    OrNone::parse(spec, Terrace::parse)
 }
 
 impl LayerFlags {
@@ -112,13 +99,13 @@ impl LayerFlags {
                 layer.mask_slope = None;
             }
         }
-        if let Some(MaskSlopeFlag(m)) = self.mask_slope {
+        if let Some(OrNone(m)) = self.mask_slope {
             layer.mask_slope = m;
         }
-        if let Some(CurveFlag(c)) = self.curve {
+        if let Some(OrNone(c)) = self.curve {
             layer.curve = c;
         }
-        if let Some(TerraceFlag(t)) = self.terrace {
+        if let Some(OrNone(t)) = self.terrace {
             layer.terrace = t;
         }
     }
@@ -163,9 +150,9 @@ mod tests {
             opacity: Some(0.25),
             warp: Some(24.0),
             mask: Some("Layer 1".into()),
-            mask_slope: Some(MaskSlopeFlag::parse("2,0.5").unwrap()),
-            curve: Some(CurveFlag::parse("0:0.1,1:0.9").unwrap()),
-            terrace: Some(TerraceFlag::parse("5").unwrap()),
+            mask_slope: Some(parse_mask_slope("2,0.5").unwrap()),
+            curve: Some(parse_curve("0:0.1,1:0.9").unwrap()),
+            terrace: Some(parse_terrace("5").unwrap()),
         };
         let i = f.index(&s).unwrap();
         f.apply(&mut s, i);
@@ -180,8 +167,8 @@ mod tests {
             layer: Some(2),
             warp: Some(0.0),
             mask: Some("none".into()),
-            curve: Some(CurveFlag(None)),
-            terrace: Some(TerraceFlag(None)),
+            curve: Some(OrNone(None)),
+            terrace: Some(OrNone(None)),
             ..LayerFlags::default()
         };
         off.apply(&mut s, 1);
@@ -206,17 +193,9 @@ mod tests {
         assert_eq!(parse_opacity("0.5"), Ok(0.5));
         assert!(parse_amplitude("inf").is_err());
         assert_eq!(parse_amplitude("-8"), Ok(-8.0));
-        assert!(CurveFlag::parse("0:0").unwrap_err().contains("2 to 16"));
-        assert!(
-            CurveFlag::parse("1:0,0:1")
-                .unwrap_err()
-                .contains("increasing x")
-        );
-        assert!(TerraceFlag::parse("300").unwrap_err().contains("1 to 256"));
-        assert!(
-            MaskSlopeFlag::parse("1,1")
-                .unwrap_err()
-                .contains("different")
-        );
+        assert!(parse_curve("0:0").unwrap_err().contains("2 to 16"));
+        assert!(parse_curve("1:0,0:1").unwrap_err().contains("increasing x"));
+        assert!(parse_terrace("300").unwrap_err().contains("1 to 256"));
+        assert!(parse_mask_slope("1,1").unwrap_err().contains("different"));
     }
 }

@@ -1,6 +1,6 @@
 //! Parameter flags that override a preset; shared by `render`, `bench` and the app.
 
-use super::layer_flags::{CurveFlag, LayerFlags};
+use super::layer_flags::{LayerFlags, OrNone, parse_curve};
 use super::octave_flags::{
     OctaveCount, parse_lacunarity, parse_octave_law, parse_octaves, parse_origin,
 };
@@ -112,8 +112,8 @@ pub struct Overrides {
     /// A curve through the whole texture's grey after contrast and luminance: control
     /// points X:Y,X:Y,... (x in 0..=1, increasing; 2 to 16 points); or `none`.
     #[arg(long = ParamFlag::TextureCurve.name(), value_name = "X:Y,...|none", allow_hyphen_values = true,
-          value_parser = CurveFlag::parse)]
-    pub texture_curve: Option<CurveFlag>,
+          value_parser = parse_curve)]
+    pub texture_curve: Option<OrNone<crate::engine::Curve>>,
     /// Relief of the normal map: slope scale on grey levels per pixel.
     #[arg(long = ParamFlag::NormalStrength.name(), value_name = "S", allow_negative_numbers = true, value_parser = parse_finite_f32)]
     pub normal_strength: Option<f32>,
@@ -225,7 +225,7 @@ impl Overrides {
         if let Some(v) = &self.ramp {
             out.ramp = Some(v.clone());
         }
-        if let Some(CurveFlag(v)) = self.texture_curve {
+        if let Some(OrNone(v)) = self.texture_curve {
             out.curve = v;
         }
         if let Some(v) = self.normal_strength {
