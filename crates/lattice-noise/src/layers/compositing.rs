@@ -244,7 +244,7 @@ fn each(
 
 /// Fills `mask` (as long as `heights`) with `opacity` times the mask layer's `heights`
 /// through its `tone`, clamped to 0..1 (NaN counts as 0).
-fn mask_into(mask: &mut [f32], heights: &[f32], tone: &Tone, opacity: f32) {
+pub(super) fn mask_into(mask: &mut [f32], heights: &[f32], tone: &Tone, opacity: f32) {
     visit_tone(
         tone,
         MaskLoop {

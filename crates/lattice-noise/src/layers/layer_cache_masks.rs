@@ -2,6 +2,7 @@
 //! heights, or their slope), and a layer's coverage (its heights times its mask), which
 //! packed channels hold.
 
+use super::compositing::mask_into;
 use super::halo_window::toned_window;
 use super::layer_cache::LayerCache;
 use super::layer_stack::LayerStack;
@@ -59,9 +60,10 @@ impl LayerCache {
     ) -> Result<Heightmap, EngineError> {
         let mut out = self.render(stack, region, Some(i), control)?;
         if let Some((heights, tone)) = self.mask_of(stack, i, region, control)? {
-            for (o, &h) in out.data_mut().iter_mut().zip(heights.data()) {
-                let m = tone.apply(h);
-                let m = if m > 0.0 { m.min(1.0) } else { 0.0 };
+            // The mask as compositing makes it (full opacity).
+            let mut mask = vec![0.0; heights.data().len()];
+            mask_into(&mut mask, heights.data(), &tone, 1.0);
+            for (o, m) in out.data_mut().iter_mut().zip(mask) {
                 *o *= m;
             }
         }
