@@ -79,22 +79,26 @@ impl ToneMap {
     /// with no branch on it, so that loops of it vectorise.
     #[inline(always)]
     pub(crate) fn linear_grey(&self, h: f32) -> f32 {
-        let g = self.normalized(h) * self.scale + self.offset;
-        if g.is_nan() { 0.0 } else { g.clamp(0.0, 1.0) }
+        clamp_grey(self.linear(h))
+    }
+
+    /// The linear map alone (normalise, levels, contrast, luminance), unclamped.
+    #[inline(always)]
+    fn linear(&self, h: f32) -> f32 {
+        self.normalized(h) * self.scale + self.offset
     }
 
     /// The grey before clamping.
     #[inline]
     fn unclamped(&self, h: f32) -> f32 {
-        let g = self.normalized(h) * self.scale + self.offset;
+        let g = self.linear(h);
         self.curve.as_ref().map_or(g, |c| c.apply(g))
     }
 
     /// The grey value in 0..=1 (NaN heights map to 0).
     #[inline]
     pub fn grey(&self, h: f32) -> f32 {
-        let g = self.unclamped(h);
-        if g.is_nan() { 0.0 } else { g.clamp(0.0, 1.0) }
+        clamp_grey(self.unclamped(h))
     }
 
     /// Whether `h` falls outside 0..1 before clamping (it is "clipped").
@@ -102,6 +106,12 @@ impl ToneMap {
     pub fn clips(&self, h: f32) -> bool {
         !(0.0..=1.0).contains(&self.unclamped(h))
     }
+}
+
+/// `g` clamped to 0..=1, NaN as 0.
+#[inline(always)]
+fn clamp_grey(g: f32) -> f32 {
+    if g.is_nan() { 0.0 } else { g.clamp(0.0, 1.0) }
 }
 
 /// Quantises 0..=1 to 8 bits, rounding to nearest.
