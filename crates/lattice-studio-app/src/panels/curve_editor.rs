@@ -89,17 +89,8 @@ fn graph_ui(ui: &mut egui::Ui, points: &mut Vec<(f32, f32)>, label: &str) {
         && i < points.len()
     {
         let (x, y) = from_screen(at);
-        let lo = if i == 0 {
-            0.0
-        } else {
-            points[i - 1].0 + MIN_GAP
-        };
-        let hi = if i + 1 == points.len() {
-            1.0
-        } else {
-            points[i + 1].0 - MIN_GAP
-        };
-        points[i] = (x.clamp(lo, hi.max(lo)), y);
+        let (lo, hi) = input_bounds(points, i);
+        points[i] = (x.clamp(lo, hi), y);
     }
     if response.drag_stopped() {
         ui.data_mut(|d| d.remove::<Option<usize>>(dragged_id));
@@ -127,6 +118,22 @@ fn graph_ui(ui: &mut egui::Ui, points: &mut Vec<(f32, f32)>, label: &str) {
     response.on_hover_text(
         "Drag a point to move it; double-click to add one, right-click one to remove it",
     );
+}
+
+/// The inputs point `i` may take: between its neighbours' (kept `MIN_GAP` apart), or
+/// to the end of 0..1 for the first and last (`lo <= hi` always).
+fn input_bounds(points: &[(f32, f32)], i: usize) -> (f32, f32) {
+    let lo = if i == 0 {
+        0.0
+    } else {
+        points[i - 1].0 + MIN_GAP
+    };
+    let hi = if i + 1 == points.len() {
+        1.0
+    } else {
+        points[i + 1].0 - MIN_GAP
+    };
+    (lo, hi.max(lo))
 }
 
 /// The frame, a quarter grid, the curve and its points.
@@ -181,21 +188,12 @@ fn points_ui(ui: &mut egui::Ui, points: &mut Vec<(f32, f32)>, label: &str) {
             let n = points.len();
             let mut remove = None;
             for i in 0..n {
-                let lo = if i == 0 {
-                    0.0
-                } else {
-                    points[i - 1].0 + MIN_GAP
-                };
-                let hi = if i + 1 == n {
-                    1.0
-                } else {
-                    points[i + 1].0 - MIN_GAP
-                };
+                let (lo, hi) = input_bounds(points, i);
                 let (x, y) = &mut points[i];
                 ui.horizontal(|ui| {
                     ui.add(
                         egui::DragValue::new(x)
-                            .range(lo..=hi.max(lo))
+                            .range(lo..=hi)
                             .speed(0.005)
                             .max_decimals(3)
                             .prefix("in "),
