@@ -118,3 +118,33 @@ fn a_mask_goes_by_slope_from_the_mask_by_box() {
         assert!(h.query_all_by_label(label).count() >= 1, "{label}");
     }
 }
+
+#[test]
+fn the_export_menu_chooses_levelled_or_raw_floats() {
+    let mut h = harness();
+    settled(&mut h);
+    h.get_by_role_and_label(Role::Button, "Export").click();
+    h.run();
+    h.get_by_label("Export R32 float heightmap (raw heights)...");
+    h.get_by_label("Export 16-bit PNG heightmap (levelled)...");
+    h.get_by_role_and_label(Role::CheckBox, "Levels in float exports")
+        .click();
+    step_until(&mut h, "levelled floats", |a| {
+        a.state().preset.output.float_levels
+    });
+    settled(&mut h);
+    assert!(h.state().state().is_dirty());
+    if h.query_by_label("Export R32 float heightmap (levelled)...")
+        .is_none()
+    {
+        h.get_by_role_and_label(Role::Button, "Export").click();
+        h.run();
+    }
+    h.get_by_label("Export R32 float heightmap (levelled)...");
+    h.get_by_label("Export OpenEXR float heightmap (levelled)...");
+    // One undo step brings the raw heights back.
+    h.state().push(Command::Undo);
+    step_until(&mut h, "raw floats again", |a| {
+        !a.state().preset.output.float_levels
+    });
+}

@@ -308,6 +308,40 @@ fn stitched_tiles_equal_one_render_with_every_layer_flag() {
 }
 
 #[test]
+fn levelled_float_tiles_share_the_whole_textures_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let flags = ["--size", "96", "--auto-levels", "--float-levels"];
+    let whole = dir.path().join("whole.r32");
+    let mut args = vec!["render", "--out", whole.to_str().unwrap()];
+    args.extend(flags);
+    ok(&run(&args));
+    let levelled = read_r32(&whole);
+    let (lo, hi) = levelled
+        .iter()
+        .fold((f32::MAX, f32::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    assert!(
+        lo == 0.0 && hi == 1.0,
+        "auto-levels stretch to 0..1: {lo}..{hi}"
+    );
+    let pattern = dir.path().join("{row}_{col}.r32");
+    let mut args = vec!["tiles", "--tile", "32", "--out", pattern.to_str().unwrap()];
+    args.extend(flags);
+    let out = run(&args);
+    ok(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("--levels=") && text.contains("--float-levels"),
+        "{text}"
+    );
+    for line in text.lines() {
+        let r = run_in_shell("sh", line, dir.path());
+        assert!(r.status.success(), "{line}: {r:?}");
+    }
+    let tile = |r: usize, c: usize| dir.path().join(format!("{r}_{c}.r32"));
+    assert_eq!(stitch(96, 32, tile), levelled);
+}
+
+#[test]
 fn a_flat_texture_tiles_into_commands_that_run() {
     let dir = tempfile::tempdir().unwrap();
     let pattern = dir.path().join("{row}_{col}.png");

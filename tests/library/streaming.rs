@@ -312,3 +312,51 @@ fn exr_reads_back_as_r32() {
         assert!(v[y * 70..(y + 1) * 70] == r32[at..at + 70], "row {y}");
     }
 }
+
+/// Little-endian f32 values of an R32 file.
+fn floats(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+#[test]
+fn levelled_floats_hold_the_16_bit_png_values_unquantised() {
+    let mut p = preset("terrain.ron", 200, false);
+    p.output.auto_levels = true;
+    p.output.contrast = 1.4;
+    p.output.curve = lattice_studio::engine::layers::Curve::new(&[(0.0, 0.1), (1.0, 0.9)]).ok();
+    let raw = floats(&stream(&StreamJob::new(p.clone(), ExportFormat::R32)));
+    p.output.float_levels = true;
+    let png16 = samples(
+        ExportFormat::Png16,
+        &stream(&StreamJob::new(p.clone(), ExportFormat::Png16)),
+    );
+    let job = StreamJob::new(p.clone(), ExportFormat::R32).with_band_rows(Some(48));
+    let levelled = floats(&stream(&job));
+    assert!(levelled != raw, "float_levels changed nothing");
+    for (i, &g) in levelled.iter().enumerate() {
+        assert!((0.1..=0.9).contains(&g), "pixel {i}: {g}");
+        let want = u16::from_be_bytes([png16[2 * i], png16[2 * i + 1]]);
+        assert_eq!(lattice_studio::pixels::to_u16(g), want, "pixel {i}");
+    }
+    // The whole heightmap in memory (the app's export) and fixed levels agree.
+    let hm = p.generate(&JobControl::new()).unwrap();
+    let memory = encode_with_preset(&hm, &p, ExportFormat::R32, Path::new("m")).unwrap();
+    assert!(floats(&memory) == levelled, "in-memory R32");
+    let s = hm.stats();
+    let fixed = StreamJob::new(p.clone(), ExportFormat::R32).with_levels(Some((s.min, s.max)));
+    assert!(floats(&stream(&fixed)) == levelled, "fixed levels");
+    // EXR holds the same values.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("levelled.exr");
+    StreamJob::new(p, ExportFormat::Exr)
+        .export(&path, &JobControl::new())
+        .unwrap();
+    let image = exr::prelude::read_first_flat_layer_from_file(&path).unwrap();
+    match &image.layer_data.channel_data.list[0].sample_data {
+        exr::prelude::FlatSamples::F32(v) => assert!(v == &levelled),
+        _ => panic!("the levelled EXR is not f32"),
+    }
+}

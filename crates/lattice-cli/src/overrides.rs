@@ -97,6 +97,12 @@ pub struct Overrides {
     #[arg(long = ParamFlag::Normalize.name(), value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
           require_equals = true)]
     pub normalize: Option<bool>,
+    /// R32 and EXR hold the levelled grey (normalise, levels, contrast, luminance and
+    /// the texture curve, in 0..=1: the 16-bit PNG's values unquantised) instead of the
+    /// raw heights (`--float-levels=false` turns it off when the preset has it on).
+    #[arg(long = ParamFlag::FloatLevels.name(), value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
+          require_equals = true)]
+    pub float_levels: Option<bool>,
     /// Make the texture tile seamlessly (size and steps must be powers of two, or at least
     /// every octave's step must divide the size); `--tileable=false` turns it off.
     #[arg(long = ParamFlag::Tileable.name(), value_name = "BOOL", num_args = 0..=1, default_missing_value = "true",
@@ -218,6 +224,9 @@ impl Overrides {
         }
         if let Some(v) = self.auto_levels {
             out.auto_levels = v;
+        }
+        if let Some(v) = self.float_levels {
+            out.float_levels = v;
         }
         if let Some(v) = self.tint {
             out.tint = v;

@@ -64,6 +64,15 @@ pub(crate) fn properties(
         ("Luminance", format!("{}", o.luminance)),
         ("Auto levels", yes_no(o.auto_levels)),
         ("Normalize", yes_no(o.normalize)),
+        (
+            "Float exports",
+            if o.float_levels {
+                "levelled"
+            } else {
+                "raw heights"
+            }
+            .to_owned(),
+        ),
     ]);
     if let Some(s) = stats {
         rows.extend([

@@ -59,11 +59,13 @@ pub enum ParamFlag {
     NormalStrength,
     /// `--normal-convention`: OpenGL or DirectX normal maps.
     NormalConvention,
+    /// `--float-levels`: R32 and EXR hold the levelled grey instead of raw heights.
+    FloatLevels,
 }
 
 impl ParamFlag {
     /// Every parameter flag, in the order "copy as command line" prints them.
-    pub const ALL: [ParamFlag; 26] = [
+    pub const ALL: [ParamFlag; 27] = [
         ParamFlag::Size,
         ParamFlag::Seed,
         ParamFlag::Octaves,
@@ -90,6 +92,7 @@ impl ParamFlag {
         ParamFlag::TextureCurve,
         ParamFlag::NormalStrength,
         ParamFlag::NormalConvention,
+        ParamFlag::FloatLevels,
     ];
 
     /// The flag's long name, without the leading `--`.
@@ -121,6 +124,7 @@ impl ParamFlag {
             ParamFlag::TextureCurve => "texture-curve",
             ParamFlag::NormalStrength => "normal-strength",
             ParamFlag::NormalConvention => "normal-convention",
+            ParamFlag::FloatLevels => "float-levels",
         }
     }
 
@@ -159,6 +163,7 @@ impl ParamFlag {
             ParamFlag::TextureCurve => o.curve?.spec(),
             ParamFlag::NormalStrength => o.normal_strength.to_string(),
             ParamFlag::NormalConvention => o.normal_convention.id().to_owned(),
+            ParamFlag::FloatLevels => o.float_levels.to_string(),
         })
     }
 }

@@ -14,7 +14,8 @@ use super::stream::encode_exr;
 use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, Region};
 use crate::mesh::MeshOptions;
-use crate::pixels::{self, OutputParams, normal_map};
+use crate::pixels::{self, OutputParams, ToneMap, normal_map};
+use std::borrow::Cow;
 use std::path::Path;
 
 /// Encodes the texture in `format`; `path` only names the file in error messages.
@@ -83,7 +84,11 @@ fn encode_inner(
             let img = pixels::grey16(hm, out);
             Ok(img.as_raw().iter().flat_map(|v| v.to_le_bytes()).collect())
         }
-        ExportFormat::R32 => Ok(hm.data().iter().flat_map(|v| v.to_le_bytes()).collect()),
+        ExportFormat::R32 => Ok(float_values(hm, out)
+            .data()
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect()),
         ExportFormat::Normal => png(PngLayout::Rgb8, normal_map(hm, out, wrap).as_raw()),
         ExportFormat::Color => {
             let rgb: Vec<u8> = pixels::rgba_ramp(hm, out)
@@ -107,13 +112,24 @@ fn encode_inner(
             }
         }
         #[cfg(feature = "exr")]
-        ExportFormat::Exr => encode_exr(hm, false, path),
+        ExportFormat::Exr => encode_exr(&float_values(hm, out), false, path),
         #[cfg(not(feature = "exr"))]
         ExportFormat::Exr => Err(super::error::Error::FormatNotBuilt {
             format: "exr",
             feature: "exr",
         }),
     }
+}
+
+/// The values a float export of `hm` holds under `out`: the raw heights, or their
+/// grey with `float_levels` on.
+fn float_values<'a>(hm: &'a Heightmap, out: &OutputParams) -> Cow<'a, Heightmap> {
+    if !out.float_levels {
+        return Cow::Borrowed(hm);
+    }
+    let mut grey = hm.clone();
+    ToneMap::for_heightmap(hm, out).to_grey(&mut grey);
+    Cow::Owned(grey)
 }
 
 /// Encodes and writes atomically: a failed export leaves no file (and keeps any old one).

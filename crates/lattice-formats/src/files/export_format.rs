@@ -1,6 +1,7 @@
 //! [`ExportFormat`]: the file formats a texture can be exported to (images and meshes).
 
 use super::error::{Error, Result};
+use crate::engine::output::OutputParams;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -201,6 +202,18 @@ impl ExportFormat {
             ExportFormat::R32 | ExportFormat::Exr | ExportFormat::Packed | ExportFormat::Packed16
         )
     }
+
+    /// Whether the format holds float values (R32, EXR): the raw heights, or the
+    /// levelled grey when the output asks for it ([`Self::holds_grey`]).
+    pub fn is_float(self) -> bool {
+        matches!(self, ExportFormat::R32 | ExportFormat::Exr)
+    }
+
+    /// Whether the file holds the tone-mapped grey under `out`: every mapped format,
+    /// and the float ones when `out.float_levels` is on.
+    pub fn holds_grey(self, out: &OutputParams) -> bool {
+        self.is_mapped() || (self.is_float() && out.float_levels)
+    }
 }
 
 #[cfg(test)]
@@ -231,5 +244,24 @@ mod tests {
             Some(ExportFormat::Exr)
         );
         assert!(!ExportFormat::Exr.is_mapped() && ExportFormat::Normal.is_mapped());
+    }
+
+    #[test]
+    fn float_formats_hold_grey_only_when_asked() {
+        let raw = OutputParams::default();
+        let levelled = OutputParams {
+            float_levels: true,
+            ..OutputParams::default()
+        };
+        for f in ExportFormat::ALL {
+            assert_eq!(f.holds_grey(&raw), f.is_mapped(), "{f:?}");
+            assert_eq!(
+                f.holds_grey(&levelled),
+                f.is_mapped() || f.is_float(),
+                "{f:?}"
+            );
+        }
+        assert!(ExportFormat::R32.is_float() && ExportFormat::Exr.is_float());
+        assert!(!ExportFormat::Packed16.holds_grey(&levelled));
     }
 }

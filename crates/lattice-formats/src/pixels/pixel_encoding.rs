@@ -65,13 +65,20 @@ impl PixelEncoding {
 
     /// Every pixel of `hm`, row-major, mapped through `tm` (rows in parallel).
     pub fn encode(&self, hm: &Heightmap, tm: &ToneMap) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.encode_into(hm, tm, &mut out);
+        out
+    }
+
+    /// [`Self::encode`] into `out` (resized to the bytes; a buffer of the right size
+    /// from the band before is written over, not cleared first).
+    pub fn encode_into(&self, hm: &Heightmap, tm: &ToneMap, out: &mut Vec<u8>) {
         let bpp = self.bytes_per_pixel();
         let width = hm.width() as usize;
-        let mut out = vec![0u8; hm.data().len() * bpp];
+        out.resize(hm.data().len() * bpp, 0);
         out.par_chunks_mut((width * bpp).max(1))
             .zip(hm.data().par_chunks(width.max(1)))
             .for_each(|(dst, src)| self.encode_row(tm, src, dst));
-        out
     }
 
     /// One row: the grey formats in loops of their own, which the compiler vectorises

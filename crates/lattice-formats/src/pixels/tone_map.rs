@@ -5,6 +5,7 @@
 use crate::engine::Heightmap;
 use crate::engine::layers::Curve;
 use crate::engine::output::OutputParams;
+use rayon::prelude::*;
 
 /// The map from a height to a 0..1 grey, before clamping:
 /// `grey = curve(0.5 + (levels(h / divisor) - 0.5) * contrast + luminance)`, where
@@ -99,6 +100,14 @@ impl ToneMap {
     #[inline]
     pub fn grey(&self, h: f32) -> f32 {
         clamp_grey(self.unclamped(h))
+    }
+
+    /// Replaces every height of `hm` by its grey ([`Self::grey`], unquantised), on the
+    /// thread pool: what a float export (R32, EXR) holds with `float_levels` on.
+    pub fn to_grey(&self, hm: &mut Heightmap) {
+        hm.data_mut()
+            .par_chunks_mut(1 << 14)
+            .for_each(|chunk| chunk.iter_mut().for_each(|h| *h = self.grey(*h)));
     }
 
     /// Whether `h` falls outside 0..1 before clamping (it is "clipped").

@@ -33,6 +33,17 @@ pub struct OutputParams {
     pub normal_strength: f32,
     /// Which way the normal map's green channel points.
     pub normal_convention: NormalConvention,
+    /// Float exports (R32, EXR) hold the levelled grey (normalise, levels, contrast,
+    /// luminance and the texture curve: the 16-bit PNG's values at full precision, in
+    /// 0..=1) instead of the raw heights.
+    #[serde(skip_serializing_if = "is_false")]
+    pub float_levels: bool,
+}
+
+/// Whether `v` is false (`float_levels` is written only when on, so presets saved
+/// before it existed and after keep the same text).
+fn is_false(v: &bool) -> bool {
+    !*v
 }
 
 impl Default for OutputParams {
@@ -47,6 +58,7 @@ impl Default for OutputParams {
             ramp: None,
             normal_strength: DEFAULT_STRENGTH,
             normal_convention: NormalConvention::OpenGl,
+            float_levels: false,
         }
     }
 }

@@ -38,6 +38,6 @@ pub(crate) fn output_ui(ui: &mut egui::Ui, preset: &mut Preset, transparent: &mu
         ui,
         &mut o.curve,
         "Texture curve",
-        "A curve through the whole texture's grey after contrast and luminance: every grey export, the colour ramp and the meshes follow it (r32 and EXR keep raw heights).",
+        "A curve through the whole texture's grey after contrast and luminance: every grey export, the colour ramp and the meshes follow it (R32 and EXR keep raw heights unless Export > Levels in float exports is on).",
     );
 }

@@ -38,6 +38,25 @@ impl<'a> BandRenderer<'a> {
     /// band of a many-layer stack: bands are at least 16 rows) is cut into strips narrow
     /// enough that the strips rendered at once, one per thread, stay within it.
     pub fn render(&self, region: Region) -> Result<Heightmap, EngineError> {
+        let mut out = Heightmap::filled_rect(0, 0, 0.0);
+        self.render_into(region, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Self::render`] into `out`, reusing its memory when the band is rendered whole
+    /// (the engine writes every value, so a map of the band before is not cleared).
+    pub fn render_into(&self, region: Region, out: &mut Heightmap) -> Result<(), EngineError> {
+        let strips = self.strips(region);
+        if strips == 1 {
+            let layers = &self.preset.layers;
+            return layers.generate_region_into(region, &JobControl::new(), out);
+        }
+        *out = self.render_strips(region, strips)?;
+        Ok(())
+    }
+
+    /// How many column strips `region` is rendered in (1: whole).
+    fn strips(&self, region: Region) -> u32 {
         let threads = rayon::current_num_threads() as u32;
         let units = region.height.div_ceil(ENGINE_ROWS);
         let for_speed = (2 * threads)
@@ -49,10 +68,14 @@ impl<'a> BandRenderer<'a> {
         } else {
             (region.pixels() as u64 * u64::from(threads)).div_ceil(cap) as u32
         };
-        let strips = for_speed.max(for_memory).clamp(1, region.width);
-        if strips == 1 {
-            return self.preset.generate_region(region, &JobControl::new());
-        }
+        for_speed.max(for_memory).clamp(1, region.width)
+    }
+
+    /// `region` rendered as `strips` column strips, joined.
+    fn render_strips(&self, region: Region, strips: u32) -> Result<Heightmap, EngineError> {
+        let threads = rayon::current_num_threads() as u32;
+        let cap = pixels_within_budget(self.preset.layers.maps_held()) as u64;
+        let for_memory = region.pixels() as u64 > cap;
         let step = region.width.div_ceil(strips);
         let strips = region.width.div_ceil(step);
         let strip = |i: u32| {
@@ -65,11 +88,7 @@ impl<'a> BandRenderer<'a> {
         };
         // Cut for memory, at most one strip per thread in progress: groups of `threads`
         // strips, one group after the other, so nested work stealing cannot start more.
-        let group = if for_memory > 1 {
-            threads.max(1)
-        } else {
-            strips
-        };
+        let group = if for_memory { threads.max(1) } else { strips };
         let mut parts: Vec<Heightmap> = Vec::with_capacity(strips as usize);
         let mut first = 0;
         while first < strips {

@@ -12,6 +12,7 @@
 //! texture in one streamed pass (auto-levels, `lattice-studio stats`).
 
 mod band_filter;
+mod band_pixels;
 mod band_plan;
 mod band_renderer;
 mod bit_writer;

@@ -2,12 +2,12 @@
 //! whole or one window of it, in memory that does not grow with the size.
 
 use super::band_filter::BandFilter;
+use super::band_pixels::BandPixels;
 use super::band_plan::BandPlan;
 use super::band_renderer::BandRenderer;
 use super::deflate_pieces::{DeflatePiece, PieceCoding};
 #[cfg(feature = "exr")]
 use super::exr_band_writer::{compress_band, exr_headers, write_exr};
-use super::halo_render::render_halo;
 use super::payload::Payload;
 use super::pipeline;
 use super::png_band_writer::{PngHeader, write_png};
@@ -17,10 +17,8 @@ use crate::engine::{JobControl, ParamError, Region};
 use crate::files::atomic_file::AtomicFile;
 use crate::files::error::{Error, Result};
 use crate::files::export_format::ExportFormat;
-use crate::files::packing::packed_pixels;
 use crate::files::png_io::{PRESET_KEYWORD, PngLayout};
-use crate::pixels::{OutputError, PixelEncoding, ToneMap, normals_of_grid};
-use rayon::prelude::*;
+use crate::pixels::{OutputError, ToneMap};
 use std::cell::RefCell;
 use std::io::{Seek, SeekFrom, Write};
 use std::path::Path;
@@ -144,11 +142,12 @@ impl StreamJob {
         Ok(())
     }
 
-    /// Whether the whole texture's range must be measured before writing: a mapped
-    /// format with auto-levels or normalise on, and no levels given.
+    /// Whether the whole texture's range must be measured before writing: a format
+    /// that holds the grey ([`ExportFormat::holds_grey`]) with auto-levels or normalise
+    /// on, and no levels given.
     pub fn needs_levels(&self) -> bool {
         let out = &self.preset.output;
-        self.format.is_mapped() && (out.auto_levels || out.normalize) && self.levels.is_none()
+        self.format.holds_grey(out) && (out.auto_levels || out.normalize) && self.levels.is_none()
     }
 
     /// The whole texture's height range (min, max), measured band by band.
@@ -233,13 +232,26 @@ impl StreamJob {
         let Region { width, height, .. } = self.region;
         let headers = exr_headers(width, height, self.half);
         let renderer = BandRenderer::new(&self.preset);
+        let grey = self.grey_of_floats(control)?;
         let top = self.region.y;
         let sink_headers = headers.clone();
         let sink = move |rx: Receiver<Payload>, out: &mut W| write_exr(sink_headers, name, rx, out);
         pipeline::run(self.plan(), control, name, out, sink, |band| {
-            let hm = renderer.render(band)?;
+            let mut hm = renderer.render(band)?;
+            if let Some(tm) = &grey {
+                tm.to_grey(&mut hm);
+            }
             compress_band(&headers, &hm, band.y - top, self.half, name)
         })
+    }
+
+    /// The tone map a float format (R32, EXR) applies: `Some` with `float_levels` on.
+    #[cfg(feature = "exr")]
+    fn grey_of_floats(&self, control: &JobControl) -> Result<Option<ToneMap>> {
+        if !(self.format.is_float() && self.format.holds_grey(&self.preset.output)) {
+            return Ok(None);
+        }
+        self.tone_map(control).map(Some)
     }
 
     fn write_stream<W: Write + Send>(
@@ -249,8 +261,7 @@ impl StreamJob {
         control: &JobControl,
     ) -> Result<()> {
         let tm = self.tone_map(control)?;
-        let renderer = BandRenderer::new(&self.preset);
-        let output = &self.preset.output;
+        let pixels = BandPixels::new(&self.preset, self.format, tm);
         let plan = self.plan();
         let Region { width, height, .. } = self.region;
         let layout = match self.format {
@@ -263,34 +274,6 @@ impl StreamJob {
             ExportFormat::R16 | ExportFormat::R32 | ExportFormat::Exr => None,
             // Refused by `check`.
             ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => None,
-        };
-        let encoding = match self.format {
-            ExportFormat::Png => Some(PixelEncoding::Grey8),
-            ExportFormat::Png16 => Some(PixelEncoding::Grey16Be),
-            ExportFormat::R16 => Some(PixelEncoding::Grey16Le),
-            ExportFormat::PngTransparent => Some(PixelEncoding::Tinted(output.tint)),
-            ExportFormat::Color => Some(PixelEncoding::ramp(output, false)),
-            ExportFormat::ColorAlpha => Some(PixelEncoding::ramp(output, true)),
-            ExportFormat::Normal | ExportFormat::R32 | ExportFormat::Exr => None,
-            ExportFormat::Packed | ExportFormat::Packed16 => None,
-            ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => None,
-        };
-        let produce = |band: Region| -> Result<Payload> {
-            if self.format == ExportFormat::Normal {
-                let grid = render_halo(&renderer, band, |h| tm.grey(h))?;
-                let img = normals_of_grid(&grid, output.normal_strength, output.normal_convention);
-                return Ok(Payload::Bytes(img.into_raw()));
-            }
-            if self.format.is_packed() {
-                let sixteen = self.format == ExportFormat::Packed16;
-                let (_, bytes) = packed_pixels(&self.preset, band, sixteen, &JobControl::new())?;
-                return Ok(Payload::Bytes(bytes));
-            }
-            let hm = renderer.render(band)?;
-            Ok(Payload::Bytes(match &encoding {
-                Some(enc) => enc.encode(&hm, &tm),
-                None => raw_f32(hm.data()),
-            }))
         };
         match layout {
             Some(layout) => {
@@ -306,39 +289,34 @@ impl StreamJob {
                 let filter = RefCell::new(BandFilter::new(row_bytes, layout.bytes_per_pixel()));
                 let coding = PieceCoding::for_layout(layout);
                 let needs_pixels = header.needs_pixels();
-                let filtered = |band| match produce(band)? {
-                    Payload::Bytes(pixels) => {
-                        if needs_pixels {
-                            let filtered = filter.borrow_mut().filter(&pixels);
-                            return Ok(Payload::Rows { filtered, pixels });
-                        }
-                        let mut filter = filter.borrow_mut();
-                        let pieces =
-                            DeflatePiece::compress_band(&mut filter, &pixels, row_bytes, coding)
-                                .map_err(|e| Error::io(name, e))?;
-                        Ok(Payload::Deflated(pieces))
+                let filtered = |band| {
+                    let mut bytes = Vec::new();
+                    pixels.pixels_into(band, &mut bytes)?;
+                    if needs_pixels {
+                        let filtered = filter.borrow_mut().filter(&bytes);
+                        return Ok(Payload::Rows {
+                            filtered,
+                            pixels: bytes,
+                        });
                     }
-                    other => Ok(other),
+                    let mut filter = filter.borrow_mut();
+                    let pieces =
+                        DeflatePiece::compress_band(&mut filter, &bytes, row_bytes, coding)
+                            .map_err(|e| Error::io(name, e))?;
+                    Ok(Payload::Deflated(pieces))
                 };
                 pipeline::run(plan, control, name, out, sink, filtered)
             }
-            None => pipeline::run(plan, control, name, out, write_raw(name), produce),
+            None => {
+                let produce = |band| {
+                    let mut bytes = Vec::new();
+                    pixels.pixels_into(band, &mut bytes)?;
+                    Ok(Payload::Bytes(bytes))
+                };
+                pipeline::run(plan, control, name, out, write_raw(name), produce)
+            }
         }
     }
-}
-
-/// Little-endian f32 bytes (R32).
-fn raw_f32(values: &[f32]) -> Vec<u8> {
-    let mut bytes = vec![0u8; values.len() * 4];
-    bytes
-        .par_chunks_mut(1 << 16)
-        .zip(values.par_chunks(1 << 14))
-        .for_each(|(dst, src)| {
-            for (d, v) in dst.chunks_exact_mut(4).zip(src) {
-                d.copy_from_slice(&v.to_le_bytes());
-            }
-        });
-    bytes
 }
 
 /// The raw formats' writer: the bytes as they come.
