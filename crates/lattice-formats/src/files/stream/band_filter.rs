@@ -82,9 +82,10 @@ impl BandFilter {
         let results = band
             .par_chunks(piece)
             .enumerate()
-            .map(|(k, rows)| {
+            // A buffer per worker, reused from piece to piece: every byte is written.
+            .map_init(Vec::new, |out, (k, rows)| {
                 let start = k * piece;
-                let mut out = vec![0u8; rows.len() / line * (line + 1)];
+                out.resize(rows.len() / line * (line + 1), 0);
                 for (y, (dst, cur)) in out.chunks_mut(line + 1).zip(rows.chunks(line)).enumerate() {
                     let top = start + y * line;
                     let above = if top == 0 {
@@ -94,7 +95,7 @@ impl BandFilter {
                     };
                     filter_row(bpp, above, cur, dst, judged);
                 }
-                each(&out)
+                each(out)
             })
             .collect();
         let last = band.len() - line;

@@ -110,7 +110,7 @@ impl DeflatePiece {
     fn literals(bytes: &[u8], row: usize) -> DeflatePiece {
         let mut stream = ZLIB_HEADER.to_vec();
         let code = LiteralCode::for_bytes(bytes);
-        let padding = code.write_block(bytes, &mut stream);
+        let padding = code.write_block(bytes, row, &mut stream);
         let adler = simd_adler32::adler32(&bytes);
         stream.extend_from_slice(&adler.to_be_bytes());
         DeflatePiece {

@@ -11,14 +11,13 @@
 //! far better; see [`LiteralCode::suits`].
 
 use super::bit_writer::BitWriter;
+use super::literal_tables::{LiteralTables, PAIRS, put_literals};
 
 /// Longest literal code: four codes and the at most 7 bits left over fit one 64-bit
 /// buffer, so the loop writes once per four bytes.
 const MAX_LITERAL_BITS: u8 = 14;
 /// Longest code of the code-length alphabet (RFC 1951: 3-bit lengths).
 const MAX_LENGTH_BITS: u8 = 7;
-/// Input bytes coded between checks of the output's room.
-const ROOM_BYTES: usize = 4096;
 /// Symbols coded: the 256 byte values and the end of block.
 const SYMBOLS: usize = 257;
 const END_OF_BLOCK: usize = 256;
@@ -82,37 +81,40 @@ impl LiteralCode {
         Self { lengths, codes }
     }
 
-    /// Appends to `out` one non-final dynamic block holding `bytes` as literals, and
-    /// returns how many zero bits pad its last byte.
-    pub(super) fn write_block(&self, bytes: &[u8], out: &mut Vec<u8>) -> u32 {
+    /// Appends to `out` one non-final dynamic block holding `bytes` (rows of `row`
+    /// bytes, the last may be shorter) as literals, and returns how many zero bits pad
+    /// its last byte.
+    pub(super) fn write_block(&self, bytes: &[u8], row: usize, out: &mut Vec<u8>) -> u32 {
         let mut bits = BitWriter::new(out);
         bits.make_room(room(1024));
         self.write_header(&mut bits);
-        let table: [u32; 256] =
+        let singles: [u32; 256] =
             std::array::from_fn(|b| u32::from(self.codes[b]) | u32::from(self.lengths[b]) << 16);
-        for chunk in bytes.chunks(ROOM_BYTES) {
-            bits.make_room(room(chunk.len()));
-            let mut quads = chunk.chunks_exact(4);
-            for q in &mut quads {
-                let mut word = 0u64;
-                let mut n = 0u32;
-                for &b in q {
-                    let e = table[b as usize];
-                    word |= u64::from(e & 0xffff) << n;
-                    n += e >> 16;
-                }
-                bits.put(word, n);
-            }
-            for &b in quads.remainder() {
-                let e = table[b as usize];
-                bits.put(u64::from(e & 0xffff), e >> 16);
-            }
-        }
+        PAIRS.with_borrow_mut(|pairs| {
+            self.fill_pairs(pairs);
+            let tables = LiteralTables {
+                pairs,
+                singles: &singles,
+            };
+            put_literals(&tables, bytes, row.max(1), &mut bits);
+        });
         bits.put(
             u64::from(self.codes[END_OF_BLOCK]),
             u32::from(self.lengths[END_OF_BLOCK]),
         );
         bits.finish()
+    }
+
+    /// The codes of every pair of bytes `(a, b)` at `a << 8 | b`: `a`'s code then `b`'s
+    /// in the low 32 bits, their length above.
+    fn fill_pairs(&self, pairs: &mut Vec<u64>) {
+        pairs.resize(1 << 16, 0);
+        for (a, run) in pairs.chunks_exact_mut(256).enumerate() {
+            let (code_a, len_a) = (u64::from(self.codes[a]), u64::from(self.lengths[a]));
+            for ((p, &code_b), &len_b) in run.iter_mut().zip(&self.codes).zip(&self.lengths) {
+                *p = code_a | u64::from(code_b) << len_a | (len_a + u64::from(len_b)) << 32;
+            }
+        }
     }
 
     /// The block header: not final, dynamic codes; 257 literal/length codes, two
@@ -151,7 +153,7 @@ impl LiteralCode {
 
 /// Output bytes that `bytes` input bytes can take at their longest code, with a spare
 /// word for [`BitWriter::put`]'s whole-word stores.
-fn room(bytes: usize) -> usize {
+pub(super) fn room(bytes: usize) -> usize {
     bytes * usize::from(MAX_LITERAL_BITS) / 8 + 16
 }
 
@@ -245,11 +247,12 @@ fn canonical_codes(lengths: &[u8], codes: &mut [u16]) {
 mod tests {
     use super::*;
 
-    /// A whole zlib stream of `bytes` as one literal block and an empty final block.
-    fn zlib_of(bytes: &[u8]) -> Vec<u8> {
+    /// A whole zlib stream of `bytes` (rows of `row` bytes) as one literal block and
+    /// an empty final block.
+    fn zlib_of(bytes: &[u8], row: usize) -> Vec<u8> {
         let code = LiteralCode::for_bytes(bytes);
         let mut out = vec![0x78, 0x01];
-        let padding = code.write_block(bytes, &mut out);
+        let padding = code.write_block(bytes, row, &mut out);
         // An empty stored block to the byte boundary, then an empty final block.
         if padding < 3 {
             out.push(0);
@@ -297,10 +300,18 @@ mod tests {
                 .map(|n| noise(n * 13, n as u32, 200))
                 .collect::<Vec<_>>(),
         ) {
-            let stream = zlib_of(bytes);
-            assert_eq!(&inflate(&stream), bytes, "{} bytes", bytes.len());
+            // Rows of odd and even lengths: the filter byte alone, then pairs.
+            for row in [1, 2, 7, 33, 4096] {
+                let stream = zlib_of(bytes, row);
+                assert_eq!(
+                    &inflate(&stream),
+                    bytes,
+                    "{} bytes, rows of {row}",
+                    bytes.len()
+                );
+            }
             let code = LiteralCode::for_bytes(bytes);
-            paddings[code.write_block(bytes, &mut Vec::new()) as usize] = true;
+            paddings[code.write_block(bytes, 33, &mut Vec::new()) as usize] = true;
         }
         assert_eq!(paddings, [true; 8], "every padding was met");
     }
@@ -328,7 +339,7 @@ mod tests {
     #[test]
     fn skewed_bytes_take_fewer_bits_than_fdeflate() {
         let bytes = noise(1 << 20, 11, 64);
-        let ours = zlib_of(&bytes).len();
+        let ours = zlib_of(&bytes, 4097).len();
         let theirs = fdeflate::compress_to_vec(&bytes).len();
         assert!(ours < theirs, "{ours} against {theirs}");
     }

@@ -21,6 +21,7 @@ mod deflate_pieces;
 mod exr_band_writer;
 mod halo_render;
 mod literal_code;
+mod literal_tables;
 mod payload;
 mod pipeline;
 mod png_band_writer;
