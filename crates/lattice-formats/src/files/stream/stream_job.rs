@@ -4,6 +4,7 @@
 use super::band_filter::BandFilter;
 use super::band_pixels::BandPixels;
 use super::band_plan::BandPlan;
+#[cfg(feature = "exr")]
 use super::band_renderer::BandRenderer;
 use super::deflate_pieces::{DeflatePiece, PieceCoding};
 #[cfg(feature = "exr")]
