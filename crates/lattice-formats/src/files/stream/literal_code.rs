@@ -11,11 +11,8 @@
 //! far better; see [`LiteralCode::suits`].
 
 use super::bit_writer::BitWriter;
-use super::literal_tables::{LiteralTables, PAIRS, put_literals};
+use super::literal_tables::{LiteralTables, MAX_LITERAL_BITS, PAIRS, put_literals, room};
 
-/// Longest literal code: four codes and the at most 7 bits left over fit one 64-bit
-/// buffer, so the loop writes once per four bytes.
-const MAX_LITERAL_BITS: u8 = 14;
 /// Longest code of the code-length alphabet (RFC 1951: 3-bit lengths).
 const MAX_LENGTH_BITS: u8 = 7;
 /// Symbols coded: the 256 byte values and the end of block.
@@ -149,12 +146,6 @@ impl LiteralCode {
             );
         }
     }
-}
-
-/// Output bytes that `bytes` input bytes can take at their longest code, with a spare
-/// word for [`BitWriter::put`]'s whole-word stores.
-pub(super) fn room(bytes: usize) -> usize {
-    bytes * usize::from(MAX_LITERAL_BITS) / 8 + 16
 }
 
 /// Huffman code lengths of at most `max_bits` for symbols of frequencies `freq`

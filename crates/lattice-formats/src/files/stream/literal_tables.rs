@@ -2,8 +2,11 @@
 //! loop that writes them ([`put_literals`]), the hot part of a 16-bit PNG export.
 
 use super::bit_writer::{BitCursor, BitWriter};
-use super::literal_code::room;
 use std::cell::RefCell;
+
+/// Longest literal code: four codes and the at most 7 bits left over fit one 64-bit
+/// buffer, so the loop writes once per four bytes.
+pub(super) const MAX_LITERAL_BITS: u8 = 14;
 
 thread_local! {
     /// Each thread's table of pair codes (`LiteralCode::fill_pairs`, 512 KiB), made
@@ -85,4 +88,10 @@ fn put_literals_portable(
         let state = cursor.state();
         bits.resume(state);
     }
+}
+
+/// Output bytes that `bytes` input bytes can take at their longest code, with a spare
+/// word for [`BitWriter::put`]'s whole-word stores.
+pub(super) fn room(bytes: usize) -> usize {
+    bytes * usize::from(MAX_LITERAL_BITS) / 8 + 16
 }
