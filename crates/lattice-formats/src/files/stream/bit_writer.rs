@@ -35,18 +35,10 @@ impl<'a> BitWriter<'a> {
     /// Appends the `n` low bits of `bits` (at most 56, nothing above them set).
     #[inline(always)]
     pub(super) fn put(&mut self, bits: u64, n: u32) {
-        self.word |= bits << self.used;
-        self.used += n;
-        // Whole bytes leave, fewer than 8 bits stay: all 8 bytes are stored and the
-        // length moves by the whole ones, cheaper than a store of variable length.
-        let whole = self.used / 8;
-        match self.out.get_mut(self.len..self.len + 8) {
-            Some(dst) => dst.copy_from_slice(&self.word.to_le_bytes()),
-            None => debug_assert!(false, "room is made before writing"),
-        }
-        self.len += whole as usize;
-        self.word >>= whole * 8;
-        self.used -= whole * 8;
+        let mut cursor = self.cursor();
+        cursor.put(bits, n);
+        let state = cursor.state();
+        self.resume(state);
     }
 
     /// A [`BitCursor`] over the room made; give its [`BitCursor::state`] back to
@@ -101,12 +93,14 @@ impl BitCursor<'_> {
         CursorState(self.len, self.word, self.used)
     }
 
-    /// [`BitWriter::put`]: appends the `n` low bits of `bits` (at most 56), within the
-    /// room made before.
+    /// Appends the `n` low bits of `bits` (at most 56, nothing above them set), within
+    /// the room made before.
     #[inline(always)]
     pub(super) fn put(&mut self, bits: u64, n: u32) {
         self.word |= bits << self.used;
         self.used += n;
+        // Whole bytes leave, fewer than 8 bits stay: all 8 bytes are stored and the
+        // length moves by the whole ones, cheaper than a store of variable length.
         let whole = self.used / 8;
         match self.buf.get_mut(self.len..self.len + 8) {
             Some(dst) => dst.copy_from_slice(&self.word.to_le_bytes()),
