@@ -38,21 +38,37 @@ impl<'a> BandRenderer<'a> {
     /// band of a many-layer stack: bands are at least 16 rows) is cut into strips narrow
     /// enough that the strips rendered at once, one per thread, stay within it.
     pub fn render(&self, region: Region) -> Result<Heightmap, EngineError> {
-        let mut out = Heightmap::filled_rect(0, 0, 0.0);
-        self.render_into(region, &mut out)?;
-        Ok(out)
+        match self.strips(region) {
+            // A fresh map the engine takes zeroed from the system (no clearing pass).
+            1 => self.preset.generate_region(region, &JobControl::new()),
+            strips => self.render_strips(region, strips),
+        }
     }
 
     /// [`Self::render`] into `out`, reusing its memory when the band is rendered whole
     /// (the engine writes every value, so a map of the band before is not cleared).
     pub fn render_into(&self, region: Region, out: &mut Heightmap) -> Result<(), EngineError> {
-        let strips = self.strips(region);
-        if strips == 1 {
-            let layers = &self.preset.layers;
-            return layers.generate_region_into(region, &JobControl::new(), out);
+        match self.strips(region) {
+            1 => {
+                let layers = &self.preset.layers;
+                layers.generate_region_into(region, &JobControl::new(), out)
+            }
+            strips => {
+                *out = self.render_strips(region, strips)?;
+                Ok(())
+            }
         }
-        *out = self.render_strips(region, strips)?;
-        Ok(())
+    }
+
+    /// Whether `region`'s layers would hold more heights than the budget
+    /// (`HEIGHTS_BUDGET`): it is then cut into strips rendered a few at a time.
+    fn over_budget(&self, region: Region) -> bool {
+        region.pixels() as u64 > self.budget_pixels()
+    }
+
+    /// Pixels of a window whose layers' heights fit the budget.
+    fn budget_pixels(&self) -> u64 {
+        pixels_within_budget(self.preset.layers.maps_held()) as u64
     }
 
     /// How many column strips `region` is rendered in (1: whole).
@@ -62,11 +78,10 @@ impl<'a> BandRenderer<'a> {
         let for_speed = (2 * threads)
             .div_ceil(units.max(1))
             .min(region.width / MIN_STRIP);
-        let cap = pixels_within_budget(self.preset.layers.maps_held()) as u64;
-        let for_memory = if region.pixels() as u64 <= cap {
-            1
+        let for_memory = if self.over_budget(region) {
+            (region.pixels() as u64 * u64::from(threads)).div_ceil(self.budget_pixels()) as u32
         } else {
-            (region.pixels() as u64 * u64::from(threads)).div_ceil(cap) as u32
+            1
         };
         for_speed.max(for_memory).clamp(1, region.width)
     }
@@ -74,8 +89,6 @@ impl<'a> BandRenderer<'a> {
     /// `region` rendered as `strips` column strips, joined.
     fn render_strips(&self, region: Region, strips: u32) -> Result<Heightmap, EngineError> {
         let threads = rayon::current_num_threads() as u32;
-        let cap = pixels_within_budget(self.preset.layers.maps_held()) as u64;
-        let for_memory = region.pixels() as u64 > cap;
         let step = region.width.div_ceil(strips);
         let strips = region.width.div_ceil(step);
         let strip = |i: u32| {
@@ -88,7 +101,11 @@ impl<'a> BandRenderer<'a> {
         };
         // Cut for memory, at most one strip per thread in progress: groups of `threads`
         // strips, one group after the other, so nested work stealing cannot start more.
-        let group = if for_memory { threads.max(1) } else { strips };
+        let group = if self.over_budget(region) {
+            threads.max(1)
+        } else {
+            strips
+        };
         let mut parts: Vec<Heightmap> = Vec::with_capacity(strips as usize);
         let mut first = 0;
         while first < strips {
