@@ -1,5 +1,5 @@
 //! [`BandPixels`]: the bytes of one band of a streamed export (grey, colour, normal,
-//! packed or raw floats), made into buffers that are reused from band to band.
+//! packed or raw floats), rendered into a height map reused from band to band.
 
 use super::band_renderer::BandRenderer;
 use super::halo_render::render_halo;
@@ -13,10 +13,11 @@ use std::cell::RefCell;
 
 /// Makes the bytes of band after band of one export.
 ///
-/// The band's heights and, through [`Self::pixels_into`], its bytes go into buffers
-/// kept from the band before: a new 16 MB map each band was zeroed by the calling
-/// thread alone while the pool waited (a twentieth of a 16384 png16 export), and the
-/// kernels and encoders write every value anyway.
+/// The band's heights go into the map of the band before: a new 16 MB map each band
+/// was zeroed by the calling thread alone while the pool waited (a twentieth of a 16384
+/// png16 export), and the kernels write every value anyway. The bytes go to the
+/// caller's buffer: reusing that one too left glibc's mmap threshold low (no large
+/// block was ever freed), and every compressed piece then paid for fresh pages.
 pub(super) struct BandPixels<'a> {
     renderer: BandRenderer<'a>,
     format: ExportFormat,
