@@ -106,7 +106,7 @@ fn export_items(ui: &mut egui::Ui, preset: &Preset, commands: &CommandQueue) {
 
 /// What the heightmap formats hold: "levelled" (normalise, levels, contrast, luminance
 /// and the texture curve applied) or "raw heights"; `None` for the other formats.
-pub(crate) fn levels_note(format: ExportFormat, out: &OutputParams) -> Option<&'static str> {
+fn levels_note(format: ExportFormat, out: &OutputParams) -> Option<&'static str> {
     use crate::files::ExportFormat as F;
     match format {
         F::Png | F::Png16 | F::R16 | F::R32 | F::Exr if format.holds_grey(out) => Some("levelled"),
