@@ -2,7 +2,7 @@
 //! keeping each layer's heights so that the next render recomputes only the layers
 //! whose noise or warp changed, and those that read them.
 
-use super::blend_mode::BlendMode;
+use super::banded_prefix::{BAND_PIXELS, BandedPrefix};
 use super::composite_prefix::{CompositePrefix, MAX_PREFIX_PIXELS, PassKey};
 use super::compositing::{Pass, Start, composite_into};
 use super::layer_stack::LayerStack;
@@ -17,15 +17,21 @@ use crate::region::Region;
 use std::sync::Arc;
 
 /// Heights already computed, keyed by what they depend on.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct LayerCache {
     entries: Vec<Entry>,
     /// Keep the composite below the top layer ([`Self::for_editing`]).
     keep_prefix: bool,
-    prefix: Option<CompositePrefix>,
+    pub(super) prefix: Option<CompositePrefix>,
+    /// Larger windows are rendered band by band when kept for editing, keeping only
+    /// the composite below the top layer ([`Self::composite_banded`]).
+    banded_above: usize,
+    /// Pixels per band of those renders.
+    pub(super) band_pixels: usize,
+    pub(super) banded: Option<BandedPrefix>,
     /// Maps of heights no longer used, whose memory the next unwarped layer computed
     /// reuses: a fresh 2048 x 2048 map costs its page faults, as much as a few octaves.
-    spare: Vec<Heightmap>,
+    pub(super) spare: Vec<Heightmap>,
 }
 
 /// Spare maps kept at most (each at most [`MAX_PREFIX_PIXELS`]).
@@ -40,20 +46,53 @@ struct Entry {
     used: bool,
 }
 
+impl Default for LayerCache {
+    fn default() -> Self {
+        Self {
+            entries: Vec::new(),
+            keep_prefix: false,
+            prefix: None,
+            banded_above: MAX_PREFIX_PIXELS,
+            band_pixels: BAND_PIXELS,
+            banded: None,
+            spare: Vec::new(),
+        }
+    }
+}
+
 impl LayerCache {
+    /// Largest window (in pixels) whose every layer a cache kept for editing holds;
+    /// larger ones are rendered band by band ([`Self::for_editing`]).
+    pub const LAYERS_KEPT_UP_TO: usize = MAX_PREFIX_PIXELS;
+
     /// An empty cache.
     pub fn new() -> Self {
         Self::default()
     }
 
     /// An empty cache for a texture being edited: it also keeps the composite of the
-    /// layers below the top one (windows up to 4096 x 4096), so that a change to the top
-    /// layer re-renders in about the time of that layer alone. Renders that use a cache
-    /// once (bands of an export) should not pay for that extra map: use [`Self::new`].
+    /// layers below the top one, so that a change to the top layer's noise re-renders
+    /// in about the time of that layer alone. Up to 4096 x 4096 it keeps every layer's
+    /// heights too (an edit of blend, opacity or levels is a blending pass); larger
+    /// windows are rendered band by band and keep only that composite, so a 4-layer
+    /// 8192 texture needs three full maps (with the output and the one shown before),
+    /// not eight. Renders that use a cache once (bands of an export) should not pay
+    /// for that extra map: use [`Self::new`].
     pub fn for_editing() -> Self {
         Self {
             keep_prefix: true,
             ..Self::default()
+        }
+    }
+
+    /// [`Self::for_editing`] that renders windows of more than `pixels` band by band,
+    /// in bands of `band_pixels`: small textures then take the large ones' path.
+    #[cfg(test)]
+    pub(super) fn banded_above(pixels: usize, band_pixels: usize) -> Self {
+        Self {
+            banded_above: pixels,
+            band_pixels,
+            ..Self::for_editing()
         }
     }
 
@@ -126,19 +165,15 @@ impl LayerCache {
             Some(i) if i < stack.len() => vec![i],
             _ => (0..stack.len()).filter(|&i| stack[i].enabled).collect(),
         };
+        if self.keep_prefix && region.pixels() > self.banded_above {
+            return self.composite_banded(stack, region, &shown, solo.is_some(), control, out);
+        }
+        // Back to a size whose layers are kept: a large composite is stale memory.
+        self.banded = None;
         out.reshape_rect(region.width, region.height);
         if solo.is_some() {
             // The layer's levelled heights alone: a plain pass onto zeros.
-            let mut tops = Vec::with_capacity(shown.len());
-            for &i in &shown {
-                tops.push(PassKey {
-                    top: self.heights(&RawSpec::of_layer(stack, i), region, control)?,
-                    tone: stack[i].tone(),
-                    mode: BlendMode::Normal,
-                    opacity: 1.0,
-                    mask: None,
-                });
-            }
+            let tops = self.solo_keys(stack, &shown, region, control)?;
             let passes: Vec<Pass<'_>> = tops.iter().map(PassKey::pass).collect();
             composite_into(out.data_mut(), Start::Zero, &passes);
             return Ok(());
@@ -155,19 +190,7 @@ impl LayerCache {
             }
         }
         // Every layer's heights (and its mask's) first, then one blending sweep.
-        let mut keys = Vec::with_capacity(shown.len());
-        for &i in &shown {
-            let layer = &stack[i];
-            let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
-            let mask = self.mask_of(stack, i, region, control)?;
-            keys.push(PassKey {
-                top,
-                tone: layer.tone(),
-                mode: layer.blend,
-                opacity: layer.opacity,
-                mask,
-            });
-        }
+        let keys = self.pass_keys(stack, &shown, region, control)?;
         let passes: Vec<Pass<'_>> = keys.iter().map(PassKey::pass).collect();
         let n = passes.len();
         let keep = self.keep_prefix && n >= 2 && out.data().len() <= MAX_PREFIX_PIXELS;
@@ -333,6 +356,23 @@ impl LayerCache {
         self.spare
             .pop()
             .unwrap_or_else(|| Heightmap::filled_rect(0, 0, 0.0))
+    }
+
+    /// Drops every map kept but the banded composite below the top layer.
+    pub(super) fn drop_maps(&mut self) {
+        self.entries.clear();
+        self.spare.clear();
+        self.prefix = None;
+    }
+
+    /// Moves the maps of the render just made into the spares (as many as are kept),
+    /// for a next render of another window of the same size (the next band).
+    pub(super) fn recycle_maps(&mut self) {
+        for e in std::mem::take(&mut self.entries) {
+            if self.spare.len() < MAX_SPARE {
+                self.spare.extend(Arc::try_unwrap(e.heights).ok());
+            }
+        }
     }
 
     /// Marks the warp fields `spec` was computed from as used, so a layer taken from

@@ -6,6 +6,8 @@
 //! and tiling); the compositor renders any [`Region`](crate::Region) of the
 //! composite, bit for bit that window of the whole.
 
+mod banded_edit;
+mod banded_prefix;
 mod blend_mode;
 mod composite_prefix;
 mod compositing;
