@@ -190,3 +190,43 @@ fn bench_times_a_layered_textures_edits_as_the_designer_renders_them() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains("top layer"), "{text}");
 }
+
+#[test]
+fn bench_designer_times_each_kind_of_edit_and_says_the_peak_memory() {
+    let out = run(&[
+        "bench",
+        preset_path("packed-masks.ron").to_str().unwrap(),
+        "--size",
+        "256",
+        "--repeat",
+        "2",
+        "--designer",
+    ]);
+    ok(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for start in [
+        "designer at 256x256 (4 layers",
+        "opened: ms=",
+        "top layer's seed changed: median_ms=",
+        "bottom layer's seed changed: ms=",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(start)),
+            "{start}:\n{text}"
+        );
+    }
+    let peak = text
+        .lines()
+        .find_map(|l| l.strip_prefix("peak memory: "))
+        .unwrap_or_else(|| panic!("no peak:\n{text}"));
+    if cfg!(target_os = "linux") {
+        let mib: u64 = peak.split(' ').next().unwrap().parse().unwrap();
+        assert!(mib > 0 && peak.contains("MiB"), "{peak}");
+    }
+    assert!(
+        !text.contains("every layer cached"),
+        "only the designer's renders"
+    );
+    let both = run(&["bench", "--designer", "--all-proximity"]);
+    assert_eq!(both.status.code(), Some(2));
+}

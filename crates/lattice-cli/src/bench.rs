@@ -1,5 +1,6 @@
 //! `lattice-studio bench`: times the generator on a rayon pool of a chosen size.
 
+use super::bench_designer::time_designer_edits;
 use super::bench_layers::time_layer_edits;
 use super::overrides::Overrides;
 use super::render::resolve;
@@ -28,6 +29,10 @@ pub struct BenchArgs {
     /// Run every proximity function in turn, one summary line each.
     #[arg(long)]
     pub all_proximity: bool,
+    /// Time only the designer's renders: the texture opened, the top layer's seed
+    /// changed R times, then the bottom layer's; and the peak memory they took.
+    #[arg(long, conflicts_with = "all_proximity")]
+    pub designer: bool,
     /// Parameter flags that override the preset.
     #[command(flatten)]
     pub overrides: Overrides,
@@ -152,7 +157,9 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
         n = args.repeat,
     )?;
     pool.install(|| {
-        if args.all_proximity {
+        if args.designer {
+            print_designer_edits(stack, args.repeat)?;
+        } else if args.all_proximity {
             for proximity in Proximity::ALL {
                 let mut stack = stack.clone();
                 stack.bottom_mut().noise.proximity = proximity;
@@ -175,6 +182,30 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// Times and prints the designer's renders of `stack` and the memory they took.
+fn print_designer_edits(stack: &LayerStack, repeat: u32) -> anyhow::Result<()> {
+    let times = time_designer_edits(stack, repeat)?;
+    let size = stack.size();
+    outln!(
+        "designer at {size}x{size} ({} layers; the map on screen kept while the next renders):",
+        stack.len()
+    )?;
+    outln!("opened: ms={:.1}", times.open)?;
+    outln!(
+        "top layer's seed changed: median_ms={:.1}",
+        median(&times.top_edits).unwrap_or(0.0)
+    )?;
+    outln!("bottom layer's seed changed: ms={:.1}", times.bottom)?;
+    match times.peak_bytes {
+        Some(bytes) => outln!(
+            "peak memory: {} MiB (resident, the whole process)",
+            bytes >> 20
+        )?,
+        None => outln!("peak memory: not measured on this system")?,
+    }
+    Ok(())
 }
 
 /// Times and prints what the designer's re-renders of a stack of layers cost.

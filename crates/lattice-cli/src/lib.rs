@@ -13,6 +13,7 @@ use lattice_formats::{command_text, files, mesh, pixels};
 use lattice_noise as engine;
 
 mod bench;
+mod bench_designer;
 mod bench_layers;
 mod destination;
 mod forwarded_flags;
