@@ -1,22 +1,34 @@
 //! [`memory_estimate`]: about how much memory the designer needs to show a texture at a
 //! given size, said in the size menu before the user switches to a large one.
 //!
-//! The model counts full-size height maps (4 bytes a pixel): as many as the engine says
-//! a render of the stack holds ([`LayerStack::maps_held`]: the output, every layer's
-//! heights and warp fields, the spare maps kept for reuse). Measured on `packed-masks`
-//! (4 layers, 7 maps) in the release build under Xvfb, peak resident memory: 545 MB at
-//! 4096, 1.85 GB at 8192; the model says 0.6 and 2.0 GB. Smaller sizes are dominated by
-//! the window itself (about 140 MB).
+//! The model counts full-size height maps (4 bytes a pixel) as the engine does for a
+//! cache kept for editing ([`LayerStack::editing_bytes`]). Up to 4096 that is the output,
+//! every layer's heights and warp fields and the spare maps kept for reuse (which stand
+//! for the map on screen); above 4096 the engine renders in bands and keeps only the
+//! composite below the top layer, so the output, that composite, a band's maps, and the
+//! map on screen while the next one renders. Measured on `packed-masks` (4 layers, 7
+//! maps) in the release build under Xvfb, peak resident memory: 545 MB at 4096 (the
+//! model says 0.6 GB); at 8192, after four edits of the top layer, 2.04 GB before the
+//! banded renders and 968 MB with them (the model says 981 MB; the 3D view's buffers,
+//! held in memory by Mesa's software renderer, add about 75 MB). Smaller sizes are
+//! dominated by the window itself (about 140 MB).
 
-use crate::engine::LayerStack;
+use crate::engine::{LayerCache, LayerStack, Region};
 
 /// The window, fonts, GL buffers and small maps: what a 512 texture needs.
 const BASE_BYTES: u64 = 140 << 20;
 
 /// About how many bytes the designer needs to show `stack` at `size` x `size`.
 pub(crate) fn memory_estimate(stack: &LayerStack, size: u32) -> u64 {
-    let map = u64::from(size) * u64::from(size) * 4;
-    BASE_BYTES + stack.maps_held() as u64 * map
+    let pixels = Region::full(size).pixels();
+    let engine = stack.editing_bytes(pixels);
+    // The map on screen while the next one renders, beyond the spares below 4096.
+    let shown = if pixels > LayerCache::LAYERS_KEPT_UP_TO {
+        pixels as u64 * 4
+    } else {
+        0
+    };
+    BASE_BYTES + engine + shown
 }
 
 /// `bytes` for people: "1.9 GB", "620 MB".
@@ -44,15 +56,19 @@ mod tests {
     #[test]
     fn the_estimate_is_near_what_was_measured() {
         let stack = packed_masks();
-        // Measured peaks (see the module): 545 MB at 4096, 1.85 GB at 8192.
-        for (size, measured) in [(4096, 545e6), (8192, 1.85e9)] {
+        // Measured peaks (see the module): 545 MB at 4096, 968 MB at 8192.
+        for (size, measured) in [(4096, 545e6), (8192, 968e6)] {
             let e = memory_estimate(&stack, size) as f64;
             assert!(
                 (0.8..1.25).contains(&(e / measured)),
                 "{size}: {e} against {measured}"
             );
         }
-        assert_eq!(human_bytes(memory_estimate(&stack, 8192)), "2.0 GB");
+        assert_eq!(human_bytes(memory_estimate(&stack, 8192)), "981 MB");
+        assert!(
+            memory_estimate(&stack, 8192) < 1 << 30,
+            "a 4-layer 8192 stack in 1 GiB"
+        );
     }
 
     #[test]
@@ -61,6 +77,12 @@ mod tests {
         let map = 1024 * 1024 * 4;
         assert_eq!(stack.maps_held(), 7);
         assert_eq!(memory_estimate(&stack, 1024), BASE_BYTES + 7 * map);
+        // Above 4096: the output, the composite below the top, the map on screen, and
+        // one band of every map.
+        let big = 8192 * 8192 * 4;
+        let engine = stack.editing_bytes(8192 * 8192);
+        assert!((2 * big..2 * big + big / 8).contains(&engine), "{engine}");
+        assert_eq!(memory_estimate(&stack, 8192), BASE_BYTES + engine + big);
         assert_eq!(human_bytes(620_000_000), "620 MB");
     }
 }

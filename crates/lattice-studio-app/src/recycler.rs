@@ -28,8 +28,11 @@ impl Recycler {
         }
     }
 
-    /// A retired map nothing else holds any more.
-    pub(super) fn take(&mut self) -> Option<Heightmap> {
+    /// A retired map of `pixels` pixels that nothing else holds any more. Maps of
+    /// other sizes are let go: after a switch to a larger size they would only pin
+    /// memory (a 4096 map is 64 MiB).
+    pub(super) fn take(&mut self, pixels: usize) -> Option<Heightmap> {
+        self.retired.retain(|h| h.data().len() == pixels);
         let i = self
             .retired
             .iter()
@@ -47,9 +50,21 @@ mod tests {
         let mut recycler = Recycler::default();
         let shown = Arc::new(Heightmap::filled(8, 1.0));
         recycler.retire(Arc::clone(&shown));
-        assert!(recycler.take().is_none(), "the UI still shows it");
+        assert!(recycler.take(64).is_none(), "the UI still shows it");
         drop(shown);
-        assert_eq!(recycler.take().map(|h| h.size()), Some(8));
-        assert!(recycler.take().is_none(), "handed out once");
+        assert_eq!(recycler.take(64).map(|h| h.size()), Some(8));
+        assert!(recycler.take(64).is_none(), "handed out once");
+    }
+
+    #[test]
+    fn maps_of_another_size_are_let_go() {
+        let mut recycler = Recycler::default();
+        recycler.retire(Arc::new(Heightmap::filled(8, 1.0)));
+        recycler.retire(Arc::new(Heightmap::filled(4, 1.0)));
+        assert_eq!(recycler.take(16 * 16).map(|h| h.size()), None);
+        assert!(
+            recycler.retired.is_empty(),
+            "nothing of another size is kept"
+        );
     }
 }

@@ -184,7 +184,8 @@ fn render(
             Err(e) => return send(Command::RenderFailed(e.to_string())),
         }
     }
-    match generate(&job.layers, job.solo, control, full_cache, recycler.take()) {
+    let spare = recycler.take(Region::full(job.layers.size()).pixels());
+    match generate(&job.layers, job.solo, control, full_cache, spare) {
         Ok((hm, elapsed)) => {
             let finished = Instant::now();
             let stats = hm.stats();
