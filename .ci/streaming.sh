@@ -66,6 +66,19 @@ for args in "--size 4096" "--size 65536 --region 0,0,65536,32"; do
 done
 rm -f "$work/many.r32"
 
+echo "-- the designer's renders of a 4-layer 8192 stack: peak memory under 1 GiB"
+# Opened, the top layer edited, then the bottom one, with the map on screen kept while
+# the next renders, as the window's generation thread does. The window itself adds
+# about 140 MB, so 880 MiB here keeps the whole app within 1 GiB (the README gives both
+# figures).
+designer="$("$bin" bench presets/packed-masks.ron --size 8192 --designer --repeat 2)"
+echo "$designer"
+peak_mib="$(sed -n 's/^peak memory: \([0-9]*\) MiB.*/\1/p' <<<"$designer")"
+if [ -z "$peak_mib" ] || [ "$peak_mib" -ge 880 ]; then
+    echo "error: the designer's 8192 renders peaked at '${peak_mib}' MiB, not under 880 MiB" >&2
+    exit 1
+fi
+
 echo "-- a killed streamed export leaves no file"
 mkdir "$work/killed"
 "$bin" render "$preset" --size 32768 --format png16 --out "$work/killed/big.png" &
