@@ -15,6 +15,7 @@ use super::f32x8::F32x8;
 use super::f32x16::F32x16;
 use super::free_octave::FreeOctave;
 use super::isa_dispatch::{BandWork, on_widest_isa};
+use super::row_copy::copy_row;
 use super::sample_lane::SampleLane;
 use super::tile_positions::Displace;
 use super::warp_fields::{FieldBands, Fields, WarpFields};
@@ -95,7 +96,7 @@ fn grid_band<V: SampleLane, M: Metric>(
         for (o, cache) in octaves.iter().zip(sc.rows.iter_mut()) {
             cell_row::<V, M>(isa, plan, o, y, line, cache);
         }
-        out.copy_from_slice(line);
+        copy_row(out, line);
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::avx2::Avx2;
 use super::plan::{Octave, Plan};
+use super::row_copy::copy_row;
 use super::row_kernel::{self, RowScratch};
 use super::row_parts::{self, CornerRows, RowConsts, corner};
 use crate::proximity::{ProximityFn, il_power};
@@ -151,8 +152,8 @@ pub(super) fn grid_row<P: ProximityFn>(
         // and the columns outside the window are dropped.
         let ext = row_parts::scratch(ext, o.cells * s);
         let offset = (-o.init) as usize;
-        ext[offset..offset + width].copy_from_slice(row);
+        copy_row(&mut ext[offset..offset + width], row);
         row_kernel::row::<P>(o, &rc, top, bottom, rs, isa, ext);
-        row.copy_from_slice(&ext[offset..offset + width]);
+        copy_row(row, &ext[offset..offset + width]);
     }
 }

@@ -40,6 +40,7 @@ mod mean_kernel;
 mod plan;
 mod reference;
 mod row_bands;
+mod row_copy;
 mod row_kernel;
 mod row_parts;
 mod sample_lane;

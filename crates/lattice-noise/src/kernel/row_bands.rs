@@ -8,6 +8,7 @@ use super::free_octave::FreeScratch;
 use super::grid_row::{CornerCache, grid_row};
 use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{OctavePlan, Plan};
+use super::row_copy::copy_row;
 use super::row_kernel::RowScratch;
 use super::turned_grid::TurnedGrid;
 use super::turned_sample::add_row_direct;
@@ -84,7 +85,7 @@ fn process_band<P: ProximityFn>(
                 }
             }
         }
-        out.copy_from_slice(row);
+        copy_row(out, row);
     }
 }
 

@@ -4,6 +4,7 @@
 //! through [`TurnedOctave`], so a pixel's value does not depend on which one its tile
 //! used.
 
+use super::row_copy::copy_row;
 use super::tile_positions::Ranges;
 use super::turned_octave::TurnedOctave;
 use crate::random::PreparedSource;
@@ -110,7 +111,7 @@ impl TurnedGrid {
                 }
             }
             for k in 0..needs {
-                self.planes[k][at..at + cols].copy_from_slice(&self.row[k]);
+                copy_row(&mut self.planes[k][at..at + cols], &self.row[k]);
             }
             for i in 0..cols {
                 let [c, s] = o.turn_of((zx0 + i as i64, zy));

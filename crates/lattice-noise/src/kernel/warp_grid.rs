@@ -5,6 +5,7 @@
 //! pixel's value does not depend on which one its tile used.
 
 use super::plan::{Octave, Plan};
+use super::row_copy::copy_row;
 use crate::random::PreparedSource;
 
 /// Floats past the grid's end that window loads may read (never pick): the widest
@@ -92,7 +93,7 @@ impl CornerGrid {
                 ),
             }
             for k in 0..needs {
-                self.planes[k][r * cols..(r + 1) * cols].copy_from_slice(&self.row[k]);
+                copy_row(&mut self.planes[k][r * cols..(r + 1) * cols], &self.row[k]);
             }
         }
     }
