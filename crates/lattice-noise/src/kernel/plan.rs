@@ -88,6 +88,24 @@ pub(super) struct Plan {
 }
 
 impl Plan {
+    /// Where a row of the window starts in a row buffer with room for every grid
+    /// octave's whole cells around it, and that buffer's length: each octave's cells
+    /// start `-init` pixels before the row and span `cells * step` pixels.
+    pub(super) fn row_span(&self) -> (usize, usize) {
+        let width = self.width;
+        let grids = || {
+            self.octaves.iter().filter_map(|o| match o {
+                OctavePlan::Grid(o) => Some(((-o.init) as usize, o.cells * o.step as usize)),
+                _ => None,
+            })
+        };
+        let lead = grids().map(|(offset, _)| offset).max().unwrap_or(0);
+        let len = grids()
+            .map(|(offset, span)| lead - offset + span)
+            .fold(lead + width, usize::max);
+        (lead, len)
+    }
+
     /// The plan for `region` of the texture of `p` (the caller checked it fits).
     pub(super) fn new(p: &NoiseParams, region: Region) -> Self {
         let size = p.size as i32;

@@ -24,8 +24,8 @@ pub(super) const BAND_ROWS: usize = 16;
 pub(super) struct Scratch {
     /// Per octave, the corner rows around the cell row last used.
     corners: Vec<CornerCache>,
+    /// The row being summed, with room around it for every octave's whole cells.
     line: Vec<f32>,
-    ext: Vec<f32>,
     weights: [Vec<f32>; 4],
     row: RowScratch,
     free: FreeScratch,
@@ -49,14 +49,14 @@ fn process_band<P: ProximityFn>(
     let Scratch {
         corners,
         line,
-        ext,
         weights,
         row: rs,
         free,
         turned,
     } = sc;
     corners.resize_with(plan.octaves.len(), CornerCache::default);
-    line.resize(width, 0.0);
+    let (lead, len) = plan.row_span();
+    line.resize(len, 0.0);
     for (r, out) in rows.chunks_exact_mut(width).enumerate() {
         if control.is_cancelled() {
             return;
@@ -66,12 +66,13 @@ fn process_band<P: ProximityFn>(
         // Summed in a row buffer that never leaves the L1 cache, then copied out in one
         // go: a bulk copy writes whole cache lines without first reading them from
         // memory, which filling the output row in place would do.
-        let row = &mut line[..];
-        row.fill(0.5);
+        line.fill(0.5);
         for (o, cache) in plan.octaves.iter().zip(corners.iter_mut()) {
+            let row = &mut line[lead..lead + width];
             match o {
                 OctavePlan::Grid(o) => {
-                    grid_row::<P>(plan, o, y as i32, row, cache, ext, weights, rs, isa);
+                    let at = (&mut line[..], lead);
+                    grid_row::<P>(plan, o, y as i32, at, cache, weights, rs, isa);
                 }
                 OctavePlan::Free(f) => {
                     let (source, frame, fade) = (&plan.source, &plan.frame, plan.fade);
@@ -85,7 +86,7 @@ fn process_band<P: ProximityFn>(
                 }
             }
         }
-        copy_row(out, row);
+        copy_row(out, &line[lead..lead + width]);
     }
 }
 
