@@ -1,0 +1,63 @@
+//! The renders of a [`LayerStack`] that keep nothing between them (exports, bands,
+//! one-off windows), and how many maps such a render holds at once.
+
+use super::layer_cache::{LayerCache, MAX_SPARE, check_region};
+use super::layer_stack::LayerStack;
+use super::raw_spec::RawSpec;
+use crate::engine_error::EngineError;
+use crate::heightmap::Heightmap;
+use crate::job_control::JobControl;
+use crate::region::Region;
+
+impl LayerStack {
+    /// At most how many heightmaps of a region's size a render of this stack holds at
+    /// once through [`LayerCache::new`]: the output, every layer's heights (masks are
+    /// layers) and their warp fields, and the spare maps kept for reuse. Streamed
+    /// exports size their bands by it, so memory stays bounded at any layer count.
+    pub fn maps_held(&self) -> usize {
+        if self.is_single_noise() {
+            return 1;
+        }
+        // A slope mask holds its window of toned heights, the heights of that window
+        // (the cache keeps them apart from the region's) and the mask itself.
+        let layers: usize = (0..self.len())
+            .map(|i| {
+                RawSpec::of_layer(self, i).maps() + 3 * usize::from(self[i].mask_slope.is_some())
+            })
+            .sum();
+        1 + layers + MAX_SPARE
+    }
+
+    /// Whether the texture is exactly one layer's noise: a single enabled plain layer
+    /// without warp, rendered by the noise kernels straight into the output.
+    pub fn is_single_noise(&self) -> bool {
+        let l = self.bottom();
+        self.len() == 1 && l.enabled && l.is_plain() && l.active_warp().is_none()
+    }
+
+    /// The composite over `region` (see [`LayerCache::render`]), without keeping a
+    /// cache. A texture of one plain layer goes straight through the noise kernels, so
+    /// it costs and gives exactly what the noise alone does.
+    pub fn generate_region(
+        &self,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        check_region(self, region)?;
+        // Zeroed memory comes from the OS untouched: a fresh map costs no clearing pass.
+        let mut out = Heightmap::filled_rect(region.width, region.height, 0.0);
+        self.generate_region_into(region, control, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Self::generate_region`] into `out`, reusing its memory (see
+    /// [`crate::generate_into`]).
+    pub fn generate_region_into(
+        &self,
+        region: Region,
+        control: &JobControl,
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
+        LayerCache::new().render_into(self, region, None, control, out)
+    }
+}
