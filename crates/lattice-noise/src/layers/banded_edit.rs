@@ -74,35 +74,14 @@ impl LayerCache {
         result
     }
 
-    /// The passes of the layers `shown` levelled on their own (blended normally onto
-    /// zeros at full opacity, without masks): what solo shows.
-    pub(super) fn solo_keys(
-        &mut self,
-        stack: &LayerStack,
-        shown: &[usize],
-        region: Region,
-        control: &JobControl,
-    ) -> Result<Vec<PassKey>, EngineError> {
-        shown
-            .iter()
-            .map(|&i| {
-                Ok(PassKey {
-                    top: self.heights(&RawSpec::of_layer(stack, i), region, control)?,
-                    tone: stack[i].tone(),
-                    mode: BlendMode::Normal,
-                    opacity: 1.0,
-                    mask: None,
-                })
-            })
-            .collect()
-    }
-
-    /// The passes of the layers `shown` in the composite: their heights, tone, blend,
-    /// opacity and mask over `region`.
+    /// The passes of the layers `shown` over `region`: in the composite (their blend,
+    /// opacity and mask), or with `solo` each levelled on its own (blended normally onto
+    /// zeros at full opacity, without a mask), which is what solo shows.
     pub(super) fn pass_keys(
         &mut self,
         stack: &LayerStack,
         shown: &[usize],
+        solo: bool,
         region: Region,
         control: &JobControl,
     ) -> Result<Vec<PassKey>, EngineError> {
@@ -110,12 +89,24 @@ impl LayerCache {
             .iter()
             .map(|&i| {
                 let layer = &stack[i];
-                Ok(PassKey {
-                    top: self.heights(&RawSpec::of_layer(stack, i), region, control)?,
-                    tone: layer.tone(),
-                    mode: layer.blend,
-                    opacity: layer.opacity,
-                    mask: self.mask_of(stack, i, region, control)?,
+                let top = self.heights(&RawSpec::of_layer(stack, i), region, control)?;
+                let tone = layer.tone();
+                Ok(if solo {
+                    PassKey {
+                        top,
+                        tone,
+                        mode: BlendMode::Normal,
+                        opacity: 1.0,
+                        mask: None,
+                    }
+                } else {
+                    PassKey {
+                        top,
+                        tone,
+                        mode: layer.blend,
+                        opacity: layer.opacity,
+                        mask: self.mask_of(stack, i, region, control)?,
+                    }
                 })
             })
             .collect()
@@ -183,7 +174,7 @@ impl BandPlan<'_> {
             let start = match (make.as_deref_mut(), kept) {
                 (Some(p), _) => {
                     let p = &mut p.data_mut()[at.clone()];
-                    let keys = bands.pass_keys(stack, below, band, &inner)?;
+                    let keys = bands.pass_keys(stack, below, false, band, &inner)?;
                     let passes: Vec<Pass<'_>> = keys.iter().map(PassKey::pass).collect();
                     composite_into(p, Start::Zero, &passes);
                     Start::Below(&*p)
@@ -191,11 +182,7 @@ impl BandPlan<'_> {
                 (None, Some(p)) => Start::Below(&p.data()[at.clone()]),
                 (None, None) => Start::Zero,
             };
-            let keys = if solo {
-                bands.solo_keys(stack, top, band, &inner)?
-            } else {
-                bands.pass_keys(stack, top, band, &inner)?
-            };
+            let keys = bands.pass_keys(stack, top, solo, band, &inner)?;
             let passes: Vec<Pass<'_>> = keys.iter().map(PassKey::pass).collect();
             composite_into(&mut out.data_mut()[at], start, &passes);
             drop(keys);

@@ -173,7 +173,7 @@ impl LayerCache {
         out.reshape_rect(region.width, region.height);
         if solo.is_some() {
             // The layer's levelled heights alone: a plain pass onto zeros.
-            let tops = self.solo_keys(stack, &shown, region, control)?;
+            let tops = self.pass_keys(stack, &shown, true, region, control)?;
             let passes: Vec<Pass<'_>> = tops.iter().map(PassKey::pass).collect();
             composite_into(out.data_mut(), Start::Zero, &passes);
             return Ok(());
@@ -190,7 +190,7 @@ impl LayerCache {
             }
         }
         // Every layer's heights (and its mask's) first, then one blending sweep.
-        let keys = self.pass_keys(stack, &shown, region, control)?;
+        let keys = self.pass_keys(stack, &shown, false, region, control)?;
         let passes: Vec<Pass<'_>> = keys.iter().map(PassKey::pass).collect();
         let n = passes.len();
         let keep = self.keep_prefix && n >= 2 && out.data().len() <= MAX_PREFIX_PIXELS;
