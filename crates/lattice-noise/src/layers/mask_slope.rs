@@ -1,6 +1,7 @@
 //! [`MaskSlope`]: a mask made from the steepness of the mask layer, not its height, as
 //! texture artists put rock on steep ground and grass on flat ground.
 
+use super::smoothstep::smoothstep;
 use serde::{Deserialize, Serialize};
 
 /// Largest slope bound accepted (a slope of 1000 texture heights per texture width is
@@ -72,9 +73,7 @@ impl MaskSlope {
     /// The mask at slope `s`: 0..=1 (NaN counts as 0).
     #[inline]
     pub fn ramp(&self, s: f32) -> f32 {
-        let t = (s - self.from) / (self.to - self.from);
-        let t = if t > 0.0 { t.min(1.0) } else { 0.0 };
-        t * t * (3.0 - 2.0 * t)
+        smoothstep((s - self.from) / (self.to - self.from))
     }
 
     /// Reads `FROM,TO` (the form [`Self::spec`] writes).

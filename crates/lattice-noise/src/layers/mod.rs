@@ -23,6 +23,7 @@ mod levels;
 mod mask_slope;
 mod raw_spec;
 mod references;
+mod smoothstep;
 mod stack_generation;
 mod terrace;
 mod tone;

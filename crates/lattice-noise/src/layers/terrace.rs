@@ -1,6 +1,7 @@
 //! [`Terrace`]: heights cut into flat steps joined by smooth risers, as terraced fields
 //! and layered rock are.
 
+use super::smoothstep::smoothstep;
 use serde::{Deserialize, Serialize};
 
 /// Most steps a terrace may have.
@@ -79,9 +80,7 @@ impl Terrace {
         // Where the riser starts within the step; at softness 0 it never does (the
         // selects give 0 there whatever the division gave).
         let start = 1.0 - self.softness;
-        let u = (t - start) / self.softness;
-        let u = if u > 0.0 { u.min(1.0) } else { 0.0 };
-        let rise = u * u * (3.0 - 2.0 * u);
+        let rise = smoothstep((t - start) / self.softness);
         let rise = if self.softness > 0.0 { rise } else { 0.0 };
         (k + rise) / n
     }

@@ -2,7 +2,7 @@
 //! blended or used as a mask: levels, then a curve, then terraces.
 
 use super::curve::Curve;
-use super::levels::{Levels, LevelsVisitor, visit_levels};
+use super::levels::{Levels, LevelsMap, LevelsVisitor, visit_levels};
 use super::terrace::Terrace;
 
 /// A layer's levels, curve and terrace, applied in that order to each height.
@@ -34,7 +34,14 @@ impl Tone {
     /// The toned value of one height.
     #[inline(always)]
     pub fn apply(&self, h: f32) -> f32 {
-        let v = self.levels.apply(h);
+        self.apply_with(self.levels.map(), h)
+    }
+
+    /// [`Self::apply`] with the levels already prepared (`map`: `self.levels.map()`),
+    /// for loops over many heights.
+    #[inline(always)]
+    fn apply_with(&self, map: Option<LevelsMap>, h: f32) -> f32 {
+        let v = map.map_or(h, |m| m.apply(h));
         let v = self.curve.as_ref().map_or(v, |c| c.apply(v));
         self.terrace.as_ref().map_or(v, |t| t.apply(v))
     }
@@ -48,7 +55,8 @@ pub(super) fn visit_tone<V: LevelsVisitor>(tone: &Tone, visitor: V) -> V::Output
     if tone.curve.is_none() && tone.terrace.is_none() {
         visit_levels(tone.levels.map(), visitor)
     } else {
-        visitor.visit(|h| tone.apply(h))
+        let map = tone.levels.map();
+        visitor.visit(move |h| tone.apply_with(map, h))
     }
 }
 
