@@ -4,4 +4,5 @@
 #[cfg(feature = "app")]
 pub mod app;
 pub mod cli;
+pub mod farm;
 pub mod files;

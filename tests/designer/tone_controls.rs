@@ -82,7 +82,7 @@ fn a_layer_terrace_is_a_checkbox_with_steps() {
 }
 
 #[test]
-fn a_mask_goes_by_slope_from_the_mask_by_box() {
+fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
     let mut h = harness_sized(1400.0, 1600.0);
     settled(&mut h);
     let path = preset_path("layered-terrain.ron");
@@ -117,6 +117,20 @@ fn a_mask_goes_by_slope_from_the_mask_by_box() {
     for label in ["Slope from", "Slope to"] {
         assert!(h.query_all_by_label(label).count() >= 1, "{label}");
     }
+    // The same menu turns it into a curvature mask, with its own sliders.
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("slope"))
+        .click();
+    h.step();
+    h.step();
+    h.get_all_by_label("curvature").last().unwrap().click();
+    step_until(&mut h, "the curvature mask", |a| {
+        a.state().preset.layers[2].mask_slope == Some(MaskSlope::curvature())
+    });
+    settled(&mut h);
+    for label in ["Curvature from", "Curvature to"] {
+        assert!(h.query_all_by_label(label).count() >= 1, "{label}");
+    }
+    assert_eq!(h.query_all_by_label("Slope from").count(), 0);
 }
 
 #[test]

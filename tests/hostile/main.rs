@@ -6,4 +6,5 @@
 mod common;
 
 mod farm_hardening;
+mod farm_stitching;
 mod hostile;

@@ -95,7 +95,7 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     if let Some(m) = &l.mask {
         let _ = write!(s, ", mask '{m}'");
         if let Some(slope) = &l.mask_slope {
-            let _ = write!(s, " by slope {}", slope.spec());
+            let _ = write!(s, " by {} {}", slope.measure, slope.spec());
         }
     }
     if let Some(w) = l.active_warp() {

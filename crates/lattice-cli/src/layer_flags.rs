@@ -1,7 +1,7 @@
 //! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
 //! blend, opacity, curve, terrace, domain warp and mask.
 
-use crate::engine::layers::{Curve, MaskSlope, Terrace};
+use crate::engine::layers::{Curve, MaskMeasure, MaskSlope, Terrace};
 use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS};
 use clap::Args;
 
@@ -28,6 +28,12 @@ pub struct LayerFlags {
     /// TO, in heights per texture width (3,1 masks flat ground); or `none`.
     #[arg(long, value_name = "FROM,TO|none", value_parser = parse_mask_slope)]
     pub mask_slope: Option<OrNone<MaskSlope>>,
+    /// Mask by the mask layer's curvature instead of its height: 0 at FROM, 1 at TO, in
+    /// hundreds of heights per texture width squared, positive on crests (0,3 masks the
+    /// crests of landforms, 0,-3 creases); or `none`.
+    #[arg(long, value_name = "FROM,TO|none", allow_hyphen_values = true,
+          value_parser = parse_mask_curvature, conflicts_with = "mask_slope")]
+    pub mask_curvature: Option<OrNone<MaskSlope>>,
     /// That layer's curve after its levels: control points X:Y,X:Y,... (x in 0..=1,
     /// increasing; 2 to 16 points), smoothly joined; or `none`.
     #[arg(long, value_name = "X:Y,...|none", allow_hyphen_values = true, value_parser = parse_curve)]
@@ -68,6 +74,11 @@ fn parse_mask_slope(spec: &str) -> Result<OrNone<MaskSlope>, String> {
     OrNone::parse(spec, MaskSlope::parse)
 }
 
+/// `--mask-curvature`'s value: [`MaskSlope::parse_as`]'s form, or `none`.
+fn parse_mask_curvature(spec: &str) -> Result<OrNone<MaskSlope>, String> {
+    OrNone::parse(spec, |s| MaskSlope::parse_as(s, MaskMeasure::Curvature))
+}
+
 /// `--terrace`'s value: [`Terrace::parse`]'s form, or `none`.
 fn parse_terrace(spec: &str) -> Result<OrNone<Terrace>, String> {
     OrNone::parse(spec, Terrace::parse)
@@ -99,7 +110,7 @@ impl LayerFlags {
                 layer.mask_slope = None;
             }
         }
-        if let Some(OrNone(m)) = self.mask_slope {
+        if let Some(OrNone(m)) = self.mask_slope.or(self.mask_curvature) {
             layer.mask_slope = m;
         }
         if let Some(OrNone(c)) = self.curve {
@@ -153,6 +164,7 @@ mod tests {
             mask_slope: Some(parse_mask_slope("2,0.5").unwrap()),
             curve: Some(parse_curve("0:0.1,1:0.9").unwrap()),
             terrace: Some(parse_terrace("5").unwrap()),
+            ..LayerFlags::default()
         };
         let i = f.index(&s).unwrap();
         f.apply(&mut s, i);
@@ -175,6 +187,18 @@ mod tests {
         assert!(s[1].active_warp().is_none() && s[1].mask.is_none());
         assert!(s[1].curve.is_none() && s[1].terrace.is_none());
         assert!(s[1].mask_slope.is_none());
+        let creases = LayerFlags {
+            mask: Some("Layer 1".into()),
+            mask_curvature: Some(parse_mask_curvature("0,-4").unwrap()),
+            ..LayerFlags::default()
+        };
+        creases.apply(&mut s, 1);
+        let m = s[1].mask_slope.unwrap();
+        assert_eq!(
+            (m.measure, m.spec().as_str()),
+            (MaskMeasure::Curvature, "0,-4")
+        );
+        s.validate().unwrap();
         // No warp asked for, none made.
         off.apply(&mut s, 0);
         assert!(s[0].warp.is_none());
@@ -197,5 +221,12 @@ mod tests {
         assert!(parse_curve("1:0,0:1").unwrap_err().contains("increasing x"));
         assert!(parse_terrace("300").unwrap_err().contains("1 to 256"));
         assert!(parse_mask_slope("1,1").unwrap_err().contains("different"));
+        assert!(parse_mask_slope("0,-4").unwrap_err().contains("0..=1000"));
+        assert!(
+            parse_mask_curvature("0,-4000")
+                .unwrap_err()
+                .contains("-1000..=1000")
+        );
+        assert_eq!(parse_mask_curvature("none"), Ok(OrNone(None)));
     }
 }

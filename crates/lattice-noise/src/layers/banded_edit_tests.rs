@@ -36,7 +36,11 @@ fn stack(tileable: bool) -> LayerStack {
     let mut rock = Layer::new("rock", noise(4, Proximity::Hill));
     rock.blend = BlendMode::Overlay;
     rock.mask = Some("base".into());
-    rock.mask_slope = Some(MaskSlope { from: 1.0, to: 3.0 });
+    rock.mask_slope = Some(MaskSlope {
+        from: 1.0,
+        to: 3.0,
+        ..MaskSlope::default()
+    });
     let mut veins = Layer::new("veins", noise(3, Proximity::TriangularEdgeTwo));
     veins.blend = BlendMode::Screen;
     veins.opacity = 0.7;

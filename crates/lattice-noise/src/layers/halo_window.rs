@@ -48,6 +48,41 @@ pub(super) fn toned_window(
     Ok(window)
 }
 
+/// Rewrites the halo of a [`toned_window`] of `region` where it lies past the edge of a
+/// `size` texture that does not tile: each such halo pixel continues the line through
+/// the edge pixel and the one inside it (`2 h(0) - h(1)`), in place of the edge pixel's
+/// copy. Second differences across an edge are then about 0, where a copy would make
+/// every edge pixel look like a crease (curvature masks). Only texture values go in, so
+/// every window of the texture rewrites the same halo.
+pub(super) fn extend_edges_linearly(window: &mut [f32], region: Region, size: u32) {
+    let (w, h) = (region.width as usize, region.height as usize);
+    if w == 0 || h == 0 {
+        return;
+    }
+    let stride = w + 2;
+    let at = |x: usize, y: usize| y * stride + x;
+    if region.x == 0 {
+        for y in 1..=h {
+            window[at(0, y)] = 2.0 * window[at(1, y)] - window[at(2, y)];
+        }
+    }
+    if region.x + region.width == size {
+        for y in 1..=h {
+            window[at(w + 1, y)] = 2.0 * window[at(w, y)] - window[at(w - 1, y)];
+        }
+    }
+    if region.y == 0 {
+        for x in 1..=w {
+            window[at(x, 0)] = 2.0 * window[at(x, 1)] - window[at(x, 2)];
+        }
+    }
+    if region.y + region.height == size {
+        for x in 1..=w {
+            window[at(x, h + 1)] = 2.0 * window[at(x, h)] - window[at(x, h - 1)];
+        }
+    }
+}
+
 /// The texture coordinates of `len` pixels from `start` with one more on each side:
 /// wrapped at `size` when the texture tiles, else clamped to it.
 fn halo_axis(start: u32, len: usize, size: u32, tiles: bool) -> Vec<u32> {
@@ -92,5 +127,30 @@ mod tests {
         assert_eq!(runs(&[2, 3, 4]), vec![(0, 3)]);
         // A whole tiling texture of 2 pixels: every coordinate, twice around.
         assert_eq!(halo_axis(0, 2, 2, true), vec![1, 0, 1, 0]);
+    }
+
+    #[test]
+    fn edges_continue_the_slope_and_inner_halos_stay() {
+        // A 3 x 2 window (1 x 0 halo rows aside) at the top-left corner of a 10 px
+        // texture, heights 10 x + y inside: the left and top halos are extrapolated, the
+        // right and bottom ones (inside the texture) kept.
+        let region = Region {
+            x: 0,
+            y: 0,
+            width: 2,
+            height: 2,
+        };
+        let mut window: Vec<f32> = (0..4)
+            .flat_map(|y| {
+                (0..4).map(move |x| 10.0 * (x as f32 - 1.0).max(0.0) + (y as f32 - 1.0).max(0.0))
+            })
+            .collect();
+        extend_edges_linearly(&mut window, region, 10);
+        assert_eq!(&window[4..8], &[-10.0, 0.0, 10.0, 20.0]);
+        assert_eq!(&window[8..12], &[-9.0, 1.0, 11.0, 21.0]);
+        assert_eq!(window[1..3], [-1.0, 9.0]);
+        assert_eq!(window[13..15], [2.0, 12.0]);
+        // Nothing to do for an empty region.
+        extend_edges_linearly(&mut [], Region { width: 0, ..region }, 10);
     }
 }

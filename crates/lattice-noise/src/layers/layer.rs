@@ -35,7 +35,8 @@ pub struct Layer {
     pub terrace: Option<Terrace>,
     /// A layer whose levelled heights, clamped to 0..1, scale the opacity per pixel.
     pub mask: Option<String>,
-    /// The mask is the mask layer's slope through this ramp, not its height.
+    /// The mask is the mask layer's slope (or curvature) through this ramp, not its
+    /// height.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mask_slope: Option<MaskSlope>,
     /// Domain warp of its noise.
@@ -141,6 +142,7 @@ impl Layer {
             if self.mask.is_none() {
                 return Err(LayerError::SlopeWithoutMask {
                     layer: name.clone(),
+                    measure: m.measure,
                 });
             }
             m.validate().map_err(|error| LayerError::MaskSlope {

@@ -3,9 +3,10 @@
 //! packed channels hold.
 
 use super::compositing::mask_into;
-use super::halo_window::toned_window;
+use super::halo_window::{extend_edges_linearly, toned_window};
 use super::layer_cache::LayerCache;
 use super::layer_stack::LayerStack;
+use super::mask_measure::MaskMeasure;
 use super::mask_slope::slope_mask_into;
 use super::raw_spec::RawSpec;
 use super::tone::Tone;
@@ -36,7 +37,10 @@ impl LayerCache {
         let Some(slope) = &layer.mask_slope else {
             return Ok(Some((self.heights(&spec, region, control)?, tone)));
         };
-        let window = toned_window(self, stack, &spec, &tone, region, control)?;
+        let mut window = toned_window(self, stack, &spec, &tone, region, control)?;
+        if slope.measure == MaskMeasure::Curvature && !stack.tileable() {
+            extend_edges_linearly(&mut window, region, stack.size());
+        }
         let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
         slope_mask_into(
             &window,

@@ -1,5 +1,6 @@
 //! [`LayerError`]: why a layer stack cannot be rendered as it stands.
 
+use super::mask_measure::MaskMeasure;
 use super::mask_slope::MaskSlopeError;
 use super::terrace::TerraceError;
 use crate::limits::{MAX_LAYER_NAME, MAX_LAYERS};
@@ -94,11 +95,13 @@ pub enum LayerError {
         /// What is wrong.
         error: MaskSlopeError,
     },
-    /// A slope mask on a layer without a mask layer to take the slope of.
-    #[error("layer '{layer}': a slope mask needs a mask layer (mask: Some(\"NAME\"))")]
+    /// A slope or curvature mask on a layer without a mask layer to measure.
+    #[error("layer '{layer}': a {measure} mask needs a mask layer (mask: Some(\"NAME\"))")]
     SlopeWithoutMask {
         /// The layer.
         layer: String,
+        /// What the mask would have measured.
+        measure: MaskMeasure,
     },
     /// A layer number outside the stack.
     #[error("there is no layer {number}; the texture has {count} (1 = bottom)")]

@@ -1,6 +1,8 @@
-//! [`MaskSlope`]: a mask made from the steepness of the mask layer, not its height, as
-//! texture artists put rock on steep ground and grass on flat ground.
+//! [`MaskSlope`]: a mask made from the steepness or the curvature of the mask layer, not
+//! its height, as texture artists put rock on steep ground, grass on flat ground, wear on
+//! crests and dirt in creases.
 
+use super::mask_measure::MaskMeasure;
 use super::smoothstep::smoothstep;
 use serde::{Deserialize, Serialize};
 
@@ -8,12 +10,14 @@ use serde::{Deserialize, Serialize};
 /// past any terrain's).
 pub const MAX_MASK_SLOPE: f32 = 1000.0;
 
-/// The mask layer's slope, through a soft ramp: 0 at slope `from`, 1 at slope `to`,
-/// smoothstepped between (`from > to` makes flat ground the mask).
+/// The mask layer's slope (or another [`MaskMeasure`]), through a soft ramp: 0 at `from`,
+/// 1 at `to`, smoothstepped between (`from > to` makes flat ground the mask, or with
+/// curvature the hollows).
 ///
 /// The slope is the length of the gradient of the mask layer's toned heights (levels,
 /// curve, terrace), by central differences, in heights per texture width (per pixel
-/// times the size), so a preset masks the same ground at any size. The differences read
+/// times the size), so a preset masks the same ground at any size; the curvature is
+/// minus their Laplacian, in hundreds of heights per texture width squared. Both read
 /// one pixel around each pixel: windows of the texture read that halo from the texture
 /// (wrapped when it tiles, clamped at its edges when not), so every region is exactly
 /// that window of the whole.
@@ -24,6 +28,9 @@ pub struct MaskSlope {
     pub from: f32,
     /// The slope where the mask is full.
     pub to: f32,
+    /// What the ramp reads: the slope unless said otherwise.
+    #[serde(skip_serializing_if = "MaskMeasure::is_slope")]
+    pub measure: MaskMeasure,
 }
 
 impl Default for MaskSlope {
@@ -33,6 +40,7 @@ impl Default for MaskSlope {
         Self {
             from: 5.0,
             to: 10.0,
+            measure: MaskMeasure::Slope,
         }
     }
 }
@@ -40,9 +48,12 @@ impl Default for MaskSlope {
 /// Why a slope mask is refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MaskSlopeError {
-    /// A bound NaN, negative or past [`MAX_MASK_SLOPE`], or both bounds equal.
-    #[error("slope mask bounds {from},{to} must be two different numbers in 0..={MAX_MASK_SLOPE}")]
+    /// A bound NaN, past [`MAX_MASK_SLOPE`] either way (or negative for a slope), or
+    /// both bounds equal.
+    #[error("{measure} mask bounds {from},{to} must be two different numbers in {}..={MAX_MASK_SLOPE}", measure.min_bound())]
     Bounds {
+        /// What the bounds are of.
+        measure: MaskMeasure,
         /// The refused start.
         from: f32,
         /// The refused end.
@@ -57,13 +68,26 @@ pub enum MaskSlopeError {
 }
 
 impl MaskSlope {
+    /// The ramp that curvature masks start with: from flat (0) to the crests of a
+    /// terrain's landforms (3, about the convexest tenth of the `splat-map` preset's
+    /// four-octave `landform` layer, at any size). `from` 0 and `to` -3 picks the creases
+    /// instead. Finer layers reach higher: their grit dominates a per-pixel curvature.
+    pub fn curvature() -> Self {
+        Self {
+            from: 0.0,
+            to: 3.0,
+            measure: MaskMeasure::Curvature,
+        }
+    }
+
     /// Checks the bounds.
     pub fn validate(&self) -> Result<(), MaskSlopeError> {
-        let ok = |v: f32| (0.0..=MAX_MASK_SLOPE).contains(&v);
+        let ok = |v: f32| (self.measure.min_bound()..=MAX_MASK_SLOPE).contains(&v);
         if ok(self.from) && ok(self.to) && self.from != self.to {
             Ok(())
         } else {
             Err(MaskSlopeError::Bounds {
+                measure: self.measure,
                 from: self.from,
                 to: self.to,
             })
@@ -76,15 +100,20 @@ impl MaskSlope {
         smoothstep((s - self.from) / (self.to - self.from))
     }
 
-    /// Reads `FROM,TO` (the form [`Self::spec`] writes).
+    /// Reads a slope ramp, `FROM,TO` (the form [`Self::spec`] writes).
     pub fn parse(text: &str) -> Result<MaskSlope, MaskSlopeError> {
+        Self::parse_as(text, MaskMeasure::Slope)
+    }
+
+    /// Reads a ramp of `measure`, `FROM,TO`.
+    pub fn parse_as(text: &str, measure: MaskMeasure) -> Result<MaskSlope, MaskSlopeError> {
         let syntax = || MaskSlopeError::Syntax {
             text: text.to_owned(),
         };
         let (a, b) = text.split_once(',').ok_or_else(syntax)?;
         let from = a.trim().parse().map_err(|_| syntax())?;
         let to = b.trim().parse().map_err(|_| syntax())?;
-        let m = MaskSlope { from, to };
+        let m = MaskSlope { from, to, measure };
         m.validate()?;
         Ok(m)
     }
@@ -95,9 +124,9 @@ impl MaskSlope {
     }
 }
 
-/// The slopes of the heights `window` (`width + 2` wide, two rows taller than `out`: the
-/// region with one pixel of halo on every side), through `mask`, into `out` (`width`
-/// wide), for a texture of `size` pixels.
+/// The slopes (or `mask`'s other measure) of the heights `window` (`width + 2` wide, two
+/// rows taller than `out`: the region with one pixel of halo on every side), through
+/// `mask`, into `out` (`width` wide), for a texture of `size` pixels.
 pub(super) fn slope_mask_into(
     window: &[f32],
     width: usize,
@@ -106,9 +135,7 @@ pub(super) fn slope_mask_into(
     out: &mut [f32],
 ) {
     let stride = width + 2;
-    // Central differences are half the neighbours' difference; times the size, heights
-    // per texture width.
-    let scale = 0.5 * size as f32;
+    let (measure, size) = (mask.measure, size as f32);
     crate::parallel::for_each_chunk_mut(
         out,
         width.max(1),
@@ -118,9 +145,8 @@ pub(super) fn slope_mask_into(
             let mid = &window[(y + 1) * stride..][..stride];
             let down = &window[(y + 2) * stride..][..stride];
             for (x, o) in row.iter_mut().enumerate() {
-                let gx = (mid[x + 2] - mid[x]) * scale;
-                let gy = (down[x + 1] - up[x + 1]) * scale;
-                *o = mask.ramp((gx * gx + gy * gy).sqrt());
+                let around = [mid[x], mid[x + 2], up[x + 1], down[x + 1]];
+                *o = mask.ramp(measure.at(mid[x + 1], around, size));
             }
         },
     );
@@ -132,12 +158,20 @@ mod tests {
 
     #[test]
     fn the_ramp_is_soft_and_turns_round() {
-        let steep = MaskSlope { from: 1.0, to: 3.0 };
+        let steep = MaskSlope {
+            from: 1.0,
+            to: 3.0,
+            ..MaskSlope::default()
+        };
         assert_eq!(steep.ramp(0.5), 0.0);
         assert_eq!(steep.ramp(2.0), 0.5);
         assert_eq!(steep.ramp(9.0), 1.0);
         assert_eq!(steep.ramp(f32::NAN), 0.0);
-        let flat = MaskSlope { from: 3.0, to: 1.0 };
+        let flat = MaskSlope {
+            from: 3.0,
+            to: 1.0,
+            ..MaskSlope::default()
+        };
         assert_eq!(flat.ramp(0.5), 1.0);
         assert_eq!(flat.ramp(9.0), 0.0);
     }
@@ -150,7 +184,11 @@ mod tests {
         let window: Vec<f32> = (0..(h + 2))
             .flat_map(|y| (0..(w + 2)).map(move |x| 0.01 * x as f32 + 0.02 * y as f32))
             .collect();
-        let mask = MaskSlope { from: 0.0, to: 5.0 };
+        let mask = MaskSlope {
+            from: 0.0,
+            to: 5.0,
+            ..MaskSlope::default()
+        };
         let mut out = vec![0.0; w * h];
         slope_mask_into(&window, w, 100, &mask, &mut out);
         let want = mask.ramp(5f32.sqrt());
@@ -167,6 +205,25 @@ mod tests {
             assert!(MaskSlope::parse(bad).is_err(), "{bad}");
         }
         let e = MaskSlope::parse("2,2").unwrap_err().to_string();
-        assert!(e.contains("0..=1000"), "{e}");
+        assert!(e.contains("slope mask") && e.contains("0..=1000"), "{e}");
+        let c = MaskSlope::parse_as("0.5,-3", MaskMeasure::Curvature).unwrap();
+        assert_eq!(c.measure, MaskMeasure::Curvature);
+        assert_eq!(MaskSlope::parse_as(&c.spec(), c.measure), Ok(c));
+        let e = MaskSlope::parse_as("-2000,1", MaskMeasure::Curvature).unwrap_err();
+        assert!(
+            e.to_string().contains("curvature mask") && e.to_string().contains("-1000..=1000"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn slope_masks_keep_their_preset_text_and_curvature_says_so() {
+        let ron = |m: &MaskSlope| ron::to_string(m).unwrap();
+        assert_eq!(ron(&MaskSlope::default()), "(from:5.0,to:10.0)");
+        assert!(ron(&MaskSlope::curvature()).contains("measure:Curvature"));
+        let back: MaskSlope = ron::from_str("(from: 0, to: 3, measure: Curvature)").unwrap();
+        assert_eq!(back, MaskSlope::curvature());
+        let old: MaskSlope = ron::from_str("(from: 1, to: 3)").unwrap();
+        assert_eq!(old.measure, MaskMeasure::Slope);
     }
 }

@@ -1,16 +1,37 @@
-//! Slope masks through the public API: the mask is the ramp of the mask layer's slope
-//! by central differences (wrapped or clamped at the texture's edges), windows and
-//! thread counts give the whole render's bits, and presets read back.
+//! Slope and curvature masks through the public API: the mask is the ramp of the mask
+//! layer's slope by central differences, or of minus its Laplacian (neighbours wrapped or
+//! clamped at the texture's edges), windows and thread counts give the whole render's
+//! bits, and presets read back.
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
 use crate::common::{bits, window_bits};
 use lattice_noise::{
-    BlendMode, JobControl, Layer, LayerCache, LayerStack, MaskSlope, NoiseParams, Preset, Region,
+    BlendMode, JobControl, Layer, LayerCache, LayerStack, MaskMeasure, MaskSlope, NoiseParams,
+    Preset, Region,
 };
 
-/// Ground, and rock laid on it where the ground is steep (its slope from 1 to 3).
+/// Rock on steep ground: its slope from 1 to 3.
+const STEEP: MaskSlope = MaskSlope {
+    from: 1.0,
+    to: 3.0,
+    measure: MaskMeasure::Slope,
+};
+
+/// Wear on crests: convexity from 0 to 3.
+const CRESTS: MaskSlope = MaskSlope {
+    from: 0.0,
+    to: 3.0,
+    measure: MaskMeasure::Curvature,
+};
+
+/// Ground, and rock laid on it where the ground is steep.
 fn stack(size: u32, tileable: bool) -> LayerStack {
+    stack_masked(size, tileable, STEEP)
+}
+
+/// Ground, and rock laid on it through `ramp` of the ground.
+fn stack_masked(size: u32, tileable: bool, ramp: MaskSlope) -> LayerStack {
     let ground = NoiseParams {
         size,
         initial_step: 64,
@@ -29,7 +50,7 @@ fn stack(size: u32, tileable: bool) -> LayerStack {
     );
     rock.blend = BlendMode::Add;
     rock.mask = Some("ground".into());
-    rock.mask_slope = Some(MaskSlope { from: 1.0, to: 3.0 });
+    rock.mask_slope = Some(ramp);
     LayerStack::from_layers(size, tileable, vec![ground_layer, rock]).unwrap()
 }
 
@@ -42,32 +63,69 @@ fn region(x: u32, y: u32, width: u32, height: u32) -> Region {
     }
 }
 
+/// Slope: the length of the central differences' gradient, per texture width.
+fn slope(h: f32, [l, r, u, d]: [f32; 4], size: f32) -> f32 {
+    let _ = h;
+    let gx = (r - l) * 0.5 * size;
+    let gy = (d - u) * 0.5 * size;
+    (gx * gx + gy * gy).sqrt()
+}
+
+/// Curvature: minus the 5-point Laplacian, in hundreds of heights per texture width
+/// squared.
+fn convexity(h: f32, [l, r, u, d]: [f32; 4], size: f32) -> f32 {
+    -((l + r) + (u + d) - 4.0 * h) * (size * size * 1e-2)
+}
+
 #[test]
 fn the_mask_is_the_ramp_of_central_differences() {
+    the_mask_is_the_ramp_of(STEEP, slope);
+}
+
+#[test]
+fn the_curvature_mask_is_the_ramp_of_minus_the_laplacian() {
+    the_mask_is_the_ramp_of(CRESTS, convexity);
+}
+
+/// Every pixel of the stack masked by `ramp` is the blend that `measure` of the ground
+/// at that pixel gives.
+fn the_mask_is_the_ramp_of(ramp: MaskSlope, measure: fn(f32, [f32; 4], f32) -> f32) {
     for tileable in [false, true] {
         let size = 128;
-        let s = stack(size, tileable);
+        let s = stack_masked(size, tileable, ramp);
         let c = JobControl::default();
         let full = Region::full(size);
         let whole = s.generate_region(full, &c).unwrap();
         let solo = |i| LayerCache::new().render(&s, full, Some(i), &c).unwrap();
         let (ground, rock) = (solo(0), solo(1));
         let n = size as i64;
-        let at = |x: i64, y: i64| {
-            let (x, y) = if tileable {
-                (x.rem_euclid(n), y.rem_euclid(n))
+        let inside = |x: i64, y: i64| ground.data()[(y * n + x) as usize];
+        // Past the edges: wrapped when tiling; else the edge pixel's copy for slopes, and
+        // the line through the edge pixel and the next one for curvature.
+        let curvature = ramp.measure == MaskMeasure::Curvature;
+        let beyond = |x: i64, y: i64| {
+            let (cx, cy) = (x.clamp(0, n - 1), y.clamp(0, n - 1));
+            let (ix, iy) = (cx + (cx - x), cy + (cy - y));
+            if curvature {
+                2.0 * inside(cx, cy) - inside(ix, iy)
             } else {
-                (x.clamp(0, n - 1), y.clamp(0, n - 1))
-            };
-            ground.data()[(y * n + x) as usize]
+                inside(cx, cy)
+            }
         };
-        let ramp = s[1].mask_slope.unwrap();
+        let at = |x: i64, y: i64| {
+            if tileable {
+                inside(x.rem_euclid(n), y.rem_euclid(n))
+            } else if (0..n).contains(&x) && (0..n).contains(&y) {
+                inside(x, y)
+            } else {
+                beyond(x, y)
+            }
+        };
         let mut steep = 0;
         for y in 0..n {
             for x in 0..n {
-                let gx = (at(x + 1, y) - at(x - 1, y)) * 0.5 * size as f32;
-                let gy = (at(x, y + 1) - at(x, y - 1)) * 0.5 * size as f32;
-                let m = ramp.ramp((gx * gx + gy * gy).sqrt());
+                let around = [at(x - 1, y), at(x + 1, y), at(x, y - 1), at(x, y + 1)];
+                let m = ramp.ramp(measure(at(x, y), around, size as f32));
                 let k = (y * n + x) as usize;
                 let (b, t) = (ground.data()[k], rock.data()[k]);
                 let want = if m <= 0.0 {
@@ -79,7 +137,7 @@ fn the_mask_is_the_ramp_of_central_differences() {
                 assert_eq!(
                     whole.data()[k].to_bits(),
                     want.to_bits(),
-                    "{tileable} {x},{y}"
+                    "{tileable} {x},{y} {ramp:?}"
                 );
                 steep += usize::from(m > 0.5);
             }
@@ -95,8 +153,13 @@ fn the_mask_is_the_ramp_of_central_differences() {
 
 #[test]
 fn windows_at_the_edges_give_the_whole_render() {
-    for tileable in [false, true] {
-        let s = stack(192, tileable);
+    for (tileable, ramp) in [
+        (false, STEEP),
+        (true, STEEP),
+        (false, CRESTS),
+        (true, CRESTS),
+    ] {
+        let s = stack_masked(192, tileable, ramp);
         let c = JobControl::default();
         let whole = s.generate_region(Region::full(192), &c).unwrap();
         for r in [
@@ -107,7 +170,11 @@ fn windows_at_the_edges_give_the_whole_render() {
             region(50, 60, 70, 20),
         ] {
             let part = s.generate_region(r, &c).unwrap();
-            assert_eq!(bits(&part), window_bits(&whole, r), "{tileable} {r:?}");
+            assert_eq!(
+                bits(&part),
+                window_bits(&whole, r),
+                "{tileable} {r:?} {ramp:?}"
+            );
         }
     }
 }
@@ -115,7 +182,7 @@ fn windows_at_the_edges_give_the_whole_render() {
 #[test]
 #[cfg(feature = "rayon")]
 fn the_same_bits_at_any_thread_count() {
-    let s = stack(192, true);
+    let s = stack_masked(192, true, CRESTS);
     let c = JobControl::default();
     let runs = bits_at_thread_counts(&[1, 2, 3], || {
         s.generate_region(Region::full(192), &c).unwrap()
@@ -150,4 +217,29 @@ fn presets_read_back_and_a_slope_needs_a_mask() {
     s.insert(2, top).unwrap();
     s.remove(0).unwrap();
     assert!(s[0].mask.is_none() && s[0].mask_slope.is_none());
+}
+
+#[test]
+fn curvature_masks_say_so_in_presets_and_errors() {
+    let p = Preset {
+        layers: stack_masked(128, false, CRESTS),
+        ..Preset::default()
+    };
+    let text = p.to_ron();
+    assert!(
+        text.contains("mask_slope: Some((from: 0.0, to: 3.0, measure: Curvature))"),
+        "{text}"
+    );
+    assert_eq!(Preset::from_ron(&text).unwrap(), p);
+    let e = Preset::from_ron(&text.replace("mask: Some(\"ground\"),", ""))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a curvature mask needs a mask layer"), "{e}");
+    // Curvature bounds may be negative (creases), slope bounds may not.
+    let creases = text.replace("to: 3.0", "to: -3.0");
+    assert!(Preset::from_ron(&creases).is_ok());
+    let e = Preset::from_ron(&creases.replace(", measure: Curvature", ""))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("slope mask bounds 0,-3"), "{e}");
 }

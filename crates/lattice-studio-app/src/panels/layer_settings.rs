@@ -4,7 +4,9 @@
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
-use crate::engine::layers::{MAX_AMPLITUDE, MAX_GAIN, MAX_MASK_SLOPE, MAX_OFFSET, MaskSlope};
+use crate::engine::layers::{
+    MAX_AMPLITUDE, MAX_GAIN, MAX_MASK_SLOPE, MAX_OFFSET, MaskMeasure, MaskSlope,
+};
 use crate::engine::{BlendMode, Layer, MAX_OCTAVES, NoiseParams, Proximity, Warp, WarpSource};
 
 /// Edits the compositing settings of layer `layer` of `draft`.
@@ -92,36 +94,58 @@ fn mask_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String]) {
     mask_slope_ui(ui, l);
 }
 
-/// Whether the mask is the mask layer's height or its slope, and the slope's ramp.
+/// What of the mask layer masks: its height, its slope or its curvature (the last two
+/// through a ramp of two sliders).
 fn mask_slope_ui(ui: &mut egui::Ui, l: &mut Layer) {
-    let mut by_slope = l.mask_slope.is_some();
+    let mut by = l.mask_slope.map(|m| m.measure);
     labelled(
         ui,
         "Mask by",
-        "The mask layer's height, or its slope (steepness) through a soft ramp",
+        "The mask layer's height, its slope (steepness) or its curvature (crests above 0, creases below), through a soft ramp",
         |ui| {
+            let name = by.map_or("height", MaskMeasure::name);
             egui::ComboBox::from_id_salt("mask-by")
-                .selected_text(if by_slope { "slope" } else { "height" })
+                .selected_text(name)
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut by_slope, false, "height");
-                    ui.selectable_value(&mut by_slope, true, "slope");
+                    ui.selectable_value(&mut by, None, "height");
+                    for m in MaskMeasure::ALL {
+                        ui.selectable_value(&mut by, Some(m), m.name());
+                    }
                 })
                 .response
         },
     );
-    if by_slope != l.mask_slope.is_some() {
-        l.mask_slope = by_slope.then(MaskSlope::default);
+    if by != l.mask_slope.map(|m| m.measure) {
+        l.mask_slope = by.map(|m| match m {
+            MaskMeasure::Slope => MaskSlope::default(),
+            MaskMeasure::Curvature => MaskSlope::curvature(),
+        });
     }
     let Some(m) = &mut l.mask_slope else {
         return;
     };
-    let hover = "Slope in heights per texture width (the same ground at any size); the mask rises from 0 at 'from' to 1 at 'to' (from > to masks flat ground)";
-    kept_slider(ui, &mut m.from, 0.0..=MAX_MASK_SLOPE, |v| {
-        egui::Slider::new(v, 0.0..=30.0).text("Slope from")
+    let (lo, shown, hover, from, to) = match m.measure {
+        MaskMeasure::Slope => (
+            0.0,
+            0.0..=30.0,
+            "Slope in heights per texture width (the same ground at any size); the mask rises from 0 at 'from' to 1 at 'to' (from > to masks flat ground)",
+            "Slope from",
+            "Slope to",
+        ),
+        MaskMeasure::Curvature => (
+            -MAX_MASK_SLOPE,
+            -20.0..=20.0,
+            "Curvature in hundreds of heights per texture width squared: above 0 on crests and edges, below 0 in creases and hollows (a smooth mask layer gives landforms, a detailed one grit); the mask rises from 0 at 'from' to 1 at 'to' (to < from masks the creases)",
+            "Curvature from",
+            "Curvature to",
+        ),
+    };
+    kept_slider(ui, &mut m.from, lo..=MAX_MASK_SLOPE, |v| {
+        egui::Slider::new(v, shown.clone()).text(from)
     })
     .on_hover_text(hover);
-    kept_slider(ui, &mut m.to, 0.0..=MAX_MASK_SLOPE, |v| {
-        egui::Slider::new(v, 0.0..=30.0).text("Slope to")
+    kept_slider(ui, &mut m.to, lo..=MAX_MASK_SLOPE, |v| {
+        egui::Slider::new(v, shown.clone()).text(to)
     })
     .on_hover_text(hover);
     // Equal bounds make no ramp: keep the one just edited and move the other aside.
