@@ -2,7 +2,7 @@
 //! coordinate overlays and properties dialog, and libnoise's lit (bump-map) view.
 
 use super::octave_controls::octave_controls_ui;
-use super::panels::labelled;
+use super::panels::{choice_combo, labelled};
 use super::state::Shown;
 use crate::engine::LatticeInfo;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE, mix32};
@@ -56,31 +56,17 @@ impl ClassicView {
         ui.add_enabled_ui(table, |ui| {
             let hover = "Entries of the permutation and gradient/value table (Parberry's viewer): noise from the permutation hash repeats every table-size cells.";
             labelled(ui, "Table size", hover, |ui| {
-                egui::ComboBox::from_id_salt("table-size")
-                    .selected_text(n.table_size.to_string())
-                    .show_ui(ui, |ui| {
-                        let mut s = MIN_TABLE_SIZE;
-                        while s <= MAX_TABLE_SIZE {
-                            ui.selectable_value(&mut n.table_size, s, s.to_string());
-                            s *= 2;
-                        }
-                    })
-                    .response
+                let sizes = std::iter::successors(Some(MIN_TABLE_SIZE), |s| s.checked_mul(2))
+                    .take_while(|&s| s <= MAX_TABLE_SIZE);
+                let options = sizes.map(|s| (s, s.to_string(), ""));
+                choice_combo(ui, "table-size", n.table_size.to_string(), &mut n.table_size, options)
             });
             labelled(
                 ui,
                 "Distribution",
                 "How the gradient/value table is filled.",
                 |ui| {
-                    egui::ComboBox::from_id_salt("distribution")
-                        .selected_text(n.distribution.label())
-                        .show_ui(ui, |ui| {
-                            for d in Distribution::ALL {
-                                ui.selectable_value(&mut n.distribution, d, d.label())
-                                    .on_hover_text(d.description());
-                            }
-                        })
-                        .response
+                    choice_combo(ui, "distribution", n.distribution.label(), &mut n.distribution, Distribution::ALL.into_iter().map(|d| (d, d.label(), d.description())))
                 },
             );
         })

@@ -1,7 +1,7 @@
 //! The classic octave law and Parberry's origin controls (jump, reset, pan) in the
 //! "Classic viewer" side-panel group.
 
-use super::panels::labelled;
+use super::panels::{choice_combo, labelled};
 use crate::engine::{NoiseParams, OctaveLaw};
 
 /// Largest origin component the parameters accept; the drag values stop there.
@@ -14,14 +14,13 @@ pub(super) fn octave_controls_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Octave law",
         "original: step halves per octave, amplitude (step/size)^(1 - persistence). classic: step divided by the lacunarity per octave, amplitude persistence^k (Parberry's viewer, libnoise).",
         |ui| {
-            egui::ComboBox::from_id_salt("octave-law")
-                .selected_text(n.octave_law.id())
-                .show_ui(ui, |ui| {
-                    for law in OctaveLaw::ALL {
-                        ui.selectable_value(&mut n.octave_law, law, law.id());
-                    }
-                })
-                .response
+            choice_combo(
+                ui,
+                "octave-law",
+                n.octave_law.id(),
+                &mut n.octave_law,
+                OctaveLaw::ALL.into_iter().map(|law| (law, law.id(), "")),
+            )
         },
     );
     ui.add_enabled_ui(n.octave_law == OctaveLaw::Classic, |ui| {

@@ -1,6 +1,7 @@
 //! The "Functions" group: what shapes the noise (a proximity function and fade, or a
 //! cellular noise) and the random source.
 
+use super::choice_combo::choice_combo;
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::{
@@ -31,13 +32,9 @@ fn kind_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Lattice: a proximity function times a fade around each grid point. Cellular \
          (Worley): distances to one random point per grid cell.",
         |ui| {
-            egui::ComboBox::from_id_salt("noise-kind")
-                .selected_text(if cellular { "Cellular" } else { "Lattice" })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut cellular, false, "Lattice");
-                    ui.selectable_value(&mut cellular, true, "Cellular");
-                })
-                .response
+            let shown = if cellular { "Cellular" } else { "Lattice" };
+            let options = [(false, "Lattice", ""), (true, "Cellular", "")];
+            choice_combo(ui, "noise-kind", shown, &mut cellular, options)
         },
     );
     // Only a changed choice writes, so opening the menu edits nothing.
@@ -53,15 +50,15 @@ fn cellular_ui(ui: &mut egui::Ui, c: &mut Cellular) {
         "Cell output",
         "What a pixel's value is made of: distances to the nearest (F1) and second-nearest (F2) points, or the nearest point's own value.",
         |ui| {
-            egui::ComboBox::from_id_salt("cell-output")
-                .selected_text(c.output.label())
-                .show_ui(ui, |ui| {
-                    for o in CellOutput::ALL {
-                        ui.selectable_value(&mut c.output, o, o.label())
-                            .on_hover_text(o.formula());
-                    }
-                })
-                .response
+            choice_combo(
+                ui,
+                "cell-output",
+                c.output.label(),
+                &mut c.output,
+                CellOutput::ALL
+                    .into_iter()
+                    .map(|o| (o, o.label(), o.formula())),
+            )
         },
     );
     labelled(
@@ -69,15 +66,15 @@ fn cellular_ui(ui: &mut egui::Ui, c: &mut Cellular) {
         "Cell distance",
         "How distances to the points are measured.",
         |ui| {
-            egui::ComboBox::from_id_salt("cell-distance")
-                .selected_text(c.distance.label())
-                .show_ui(ui, |ui| {
-                    for d in CellDistance::ALL {
-                        ui.selectable_value(&mut c.distance, d, d.label())
-                            .on_hover_text(d.formula());
-                    }
-                })
-                .response
+            choice_combo(
+                ui,
+                "cell-distance",
+                c.distance.label(),
+                &mut c.distance,
+                CellDistance::ALL
+                    .into_iter()
+                    .map(|d| (d, d.label(), d.formula())),
+            )
         },
     );
     kept_slider(ui, &mut c.jitter, 0.0..=1.0, |v| {
@@ -94,16 +91,15 @@ fn lattice_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Proximity",
         "Shape of the noise around each grid point (the heart of the algorithm). Hover an entry for its formula.",
         |ui| {
-            egui::ComboBox::from_id_salt("proximity")
-                .selected_text(n.proximity.label())
-                .height(480.0)
-                .show_ui(ui, |ui| {
-                    for p in Proximity::ALL {
-                        ui.selectable_value(&mut n.proximity, p, p.label())
-                            .on_hover_text(format!("{} = {}", p.id(), p.formula()));
-                    }
-                })
-                .response
+            choice_combo(
+                ui,
+                "proximity",
+                n.proximity.label(),
+                &mut n.proximity,
+                Proximity::ALL
+                    .into_iter()
+                    .map(|p| (p, p.label(), format!("{} = {}", p.id(), p.formula()))),
+            )
         },
     );
     ui.weak(format!("f = {}", n.proximity.formula()));
@@ -113,15 +109,15 @@ fn lattice_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Fade",
         "How a grid point's influence falls to zero at the neighbouring grid points.",
         |ui| {
-            egui::ComboBox::from_id_salt("fade")
-                .selected_text(n.fade.label())
-                .show_ui(ui, |ui| {
-                    for f in Fade::ALL {
-                        ui.selectable_value(&mut n.fade, f, f.label())
-                            .on_hover_text(f.description());
-                    }
-                })
-                .response
+            choice_combo(
+                ui,
+                "fade",
+                n.fade.label(),
+                &mut n.fade,
+                Fade::ALL
+                    .into_iter()
+                    .map(|f| (f, f.label(), f.description())),
+            )
         },
     );
 }
@@ -133,15 +129,15 @@ fn random_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Random source",
         "Where the random numbers at the grid points come from.",
         |ui| {
-            egui::ComboBox::from_id_salt("random")
-                .selected_text(n.random.label())
-                .show_ui(ui, |ui| {
-                    for r in RandomSource::ALL {
-                        ui.selectable_value(&mut n.random, r, r.label())
-                            .on_hover_text(r.description());
-                    }
-                })
-                .response
+            choice_combo(
+                ui,
+                "random",
+                n.random.label(),
+                &mut n.random,
+                RandomSource::ALL
+                    .into_iter()
+                    .map(|r| (r, r.label(), r.description())),
+            )
         },
     );
 }

@@ -1,6 +1,7 @@
 //! The "Noise" group of the selected layer: its seed, octaves, initial step,
 //! persistence, grid displacement and isotropic mode. The header names the layer it acts on.
 
+use super::choice_combo::choice_combo;
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::random::mix32;
@@ -113,16 +114,10 @@ fn octaves_ui(ui: &mut egui::Ui, n: &mut NoiseParams, size: u32) {
         "Initial step",
         "Grid step of the first (coarsest) octave, in pixels: the size of the largest features.",
         |ui| {
-            egui::ComboBox::from_id_salt("initial-step")
-                .selected_text(format!("{step} px"))
-                .show_ui(ui, |ui| {
-                    let mut s = 1u32;
-                    while s <= size {
-                        ui.selectable_value(&mut step, s, format!("{s} px"));
-                        s = s.saturating_mul(2);
-                    }
-                })
-                .response
+            // Powers of two up to the size.
+            let steps = (0..u32::BITS).map(|k| 1u32 << k).take_while(|&s| s <= size);
+            let options = steps.map(|s| (s, format!("{s} px"), ""));
+            choice_combo(ui, "initial-step", format!("{step} px"), &mut step, options)
         },
     );
     n.initial_step = step.clamp(1, size.max(1));

@@ -1,6 +1,7 @@
 //! The "Blend, mask and warp" group of the selected layer: blend mode, opacity,
 //! levels, mask and domain warp.
 
+use super::choice_combo::choice_combo;
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
@@ -34,15 +35,15 @@ fn blend_ui(ui: &mut egui::Ui, l: &mut Layer) {
         "Blend",
         "How this layer combines with the layers below it (b = below, t = this layer)",
         |ui| {
-            egui::ComboBox::from_id_salt("blend")
-                .selected_text(l.blend.label())
-                .show_ui(ui, |ui| {
-                    for m in BlendMode::ALL {
-                        ui.selectable_value(&mut l.blend, m, m.label())
-                            .on_hover_text(m.formula());
-                    }
-                })
-                .response
+            choice_combo(
+                ui,
+                "blend",
+                l.blend.label(),
+                &mut l.blend,
+                BlendMode::ALL
+                    .into_iter()
+                    .map(|m| (m, m.label(), m.formula())),
+            )
         },
     );
     ui.add(
@@ -71,19 +72,9 @@ fn mask_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String]) {
         "Mask",
         "Another layer whose heights (its levels, clamped to 0..1) scale this layer's opacity per pixel",
         |ui| {
-            egui::ComboBox::from_id_salt("mask")
-                .selected_text(if mask.is_empty() {
-                    "none"
-                } else {
-                    mask.as_str()
-                })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut mask, String::new(), "none");
-                    for name in others {
-                        ui.selectable_value(&mut mask, name.clone(), name);
-                    }
-                })
-                .response
+            let shown = if mask.is_empty() { "none" } else { &mask }.to_owned();
+            let options = named_options("none", others);
+            choice_combo(ui, "mask", shown, &mut mask, options)
         },
     );
     l.mask = (!mask.is_empty()).then_some(mask);
@@ -104,15 +95,11 @@ fn mask_slope_ui(ui: &mut egui::Ui, l: &mut Layer) {
         "The mask layer's height, its slope (steepness) or its curvature (crests above 0, creases below), through a soft ramp",
         |ui| {
             let name = by.map_or("height", MaskMeasure::name);
-            egui::ComboBox::from_id_salt("mask-by")
-                .selected_text(name)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut by, None, "height");
-                    for m in MaskMeasure::ALL {
-                        ui.selectable_value(&mut by, Some(m), m.name());
-                    }
-                })
-                .response
+            let measures = MaskMeasure::ALL
+                .into_iter()
+                .map(|m| (Some(m), m.name(), ""));
+            let options = std::iter::once((None, "height", "")).chain(measures);
+            choice_combo(ui, "mask-by", name, &mut by, options)
         },
     );
     if by != l.mask_slope.map(|m| m.measure) {
@@ -176,19 +163,14 @@ fn warp_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String], texture: &NoiseP
         "Warp by",
         "The warp fields: the warp's own noise, or another layer's heights",
         |ui| {
-            egui::ComboBox::from_id_salt("warp-source")
-                .selected_text(if source.is_empty() {
-                    "own noise"
-                } else {
-                    source.as_str()
-                })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut source, String::new(), "own noise");
-                    for name in others {
-                        ui.selectable_value(&mut source, name.clone(), name);
-                    }
-                })
-                .response
+            let shown = if source.is_empty() {
+                "own noise"
+            } else {
+                &source
+            }
+            .to_owned();
+            let options = named_options("own noise", others);
+            choice_combo(ui, "warp-source", shown, &mut source, options)
         },
     );
     match (&mut w.source, source.is_empty()) {
@@ -210,17 +192,24 @@ fn warp_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String], texture: &NoiseP
                 "Warp function",
                 "Proximity function of the warp noise",
                 |ui| {
-                    egui::ComboBox::from_id_salt("warp-proximity")
-                        .selected_text(n.proximity.label())
-                        .height(320.0)
-                        .show_ui(ui, |ui| {
-                            for p in Proximity::ALL {
-                                ui.selectable_value(&mut n.proximity, p, p.label());
-                            }
-                        })
-                        .response
+                    choice_combo(
+                        ui,
+                        "warp-proximity",
+                        n.proximity.label(),
+                        &mut n.proximity,
+                        Proximity::ALL.into_iter().map(|p| (p, p.label(), "")),
+                    )
                 },
             );
         }
     }
+}
+
+/// The options of a choice among the other layers' names, `none` first (the empty name).
+fn named_options<'a>(
+    none: &'a str,
+    others: &'a [String],
+) -> impl Iterator<Item = (String, &'a str, &'static str)> + 'a {
+    let names = others.iter().map(|n| (n.clone(), n.as_str(), ""));
+    std::iter::once((String::new(), none, "")).chain(names)
 }

@@ -1,5 +1,6 @@
 //! The side panel: one function per group, each editing a draft preset.
 
+mod choice_combo;
 mod curve_editor;
 mod flat_hint;
 mod functions;
@@ -16,6 +17,7 @@ mod ramp_editor;
 mod stats_panel;
 mod texture;
 
+pub(crate) use choice_combo::choice_combo;
 pub(crate) use flat_hint::flat_hint_ui;
 pub(crate) use functions::functions_ui;
 pub(crate) use kept_slider::kept_slider;

@@ -1,5 +1,6 @@
 //! The "Packed channels" group: which layer a packed export writes to R, G, B and A.
 
+use super::choice_combo::choice_combo;
 use super::labelled::labelled;
 use crate::{engine::Preset, engine::preset::CHANNEL_NAMES, engine::preset::MAX_CHANNELS};
 
@@ -32,15 +33,10 @@ pub(crate) fn packed_channels_ui(ui: &mut egui::Ui, draft: &mut Preset) {
             channel,
             "The layer written to this channel of a packed export (alone, with its levels, clamped to 0..1); an unused alpha is opaque",
             |ui| {
-                egui::ComboBox::from_id_salt(("packed-channel", c))
-                    .selected_text(chosen[c].as_deref().unwrap_or("none"))
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut chosen[c], None, "none");
-                        for name in &names {
-                            ui.selectable_value(&mut chosen[c], Some(name.clone()), name);
-                        }
-                    })
-                    .response
+                let shown = chosen[c].as_deref().unwrap_or("none").to_owned();
+                let layers = names.iter().map(|n| (Some(n.clone()), n.as_str(), ""));
+                let options = std::iter::once((None, "none", "")).chain(layers);
+                choice_combo(ui, ("packed-channel", c), shown, &mut chosen[c], options)
             },
         );
     }

@@ -1,6 +1,7 @@
 //! The "Size and tiling" group: what belongs to the whole texture rather than to one
 //! layer (its size, tiling, and a new seed for every layer at once).
 
+use super::choice_combo::choice_combo;
 use super::labelled::labelled;
 use super::layer_noise::random_seed;
 use crate::engine::{LayerStack, MAX_SIZE, Preset, WarpSource};
@@ -47,21 +48,17 @@ fn size_ui(ui: &mut egui::Ui, stack: &LayerStack) -> u32 {
         "Size",
         "Side of the square texture in pixels. Larger sizes keep the look (the initial step scales along) with more detail.",
         |ui| {
-            let r = egui::ComboBox::from_id_salt("size")
-                .selected_text(format!("{size} px"))
-                .show_ui(ui, |ui| {
-                    for s in SIZES {
-                        let label = if s >= LARGE_SIZE {
-                            // Said before switching: a large size can take gigabytes.
-                            let bytes = memory_estimate(stack, s);
-                            format!("{s} x {s}  (about {} of memory)", human_bytes(bytes))
-                        } else {
-                            format!("{s} x {s}")
-                        };
-                        ui.selectable_value(&mut size, s, label);
-                    }
-                })
-                .response;
+            let options = SIZES.into_iter().map(|s| {
+                let label = if s >= LARGE_SIZE {
+                    // Said before switching: a large size can take gigabytes.
+                    let bytes = memory_estimate(stack, s);
+                    format!("{s} x {s}  (about {} of memory)", human_bytes(bytes))
+                } else {
+                    format!("{s} x {s}")
+                };
+                (s, label, "")
+            });
+            let r = choice_combo(ui, "size", format!("{size} px"), &mut size, options);
             ui.add(
                 egui::DragValue::new(&mut size)
                     .update_while_editing(false)
