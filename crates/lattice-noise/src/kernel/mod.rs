@@ -34,6 +34,7 @@ mod f32x16;
 #[cfg(target_arch = "x86_64")]
 mod f32x8;
 mod free_octave;
+mod grid_corners;
 mod grid_row;
 mod isa_dispatch;
 mod mean_kernel;

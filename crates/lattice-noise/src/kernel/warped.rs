@@ -10,7 +10,6 @@
 //! give the same bits, and a pixel's value depends only on its absolute position and
 //! its warp fields: any window, band or thread count gives the same pixels.
 
-use super::array_of::array_of;
 use super::avx2::Avx2;
 use super::avx512::Avx512;
 #[cfg(target_arch = "x86_64")]
@@ -18,6 +17,7 @@ use super::f32x8::F32x8;
 #[cfg(target_arch = "x86_64")]
 use super::f32x16::F32x16;
 use super::free_octave::FreeOctave;
+use super::grid_corners::{direct_corners, window_corners};
 use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{Octave, OctavePlan, Plan};
 use super::sample_lane::{SampleLane, fade};
@@ -91,7 +91,7 @@ fn grid_octave<V: SampleLane, P: ProximityFn>(
     );
     let w = [fl * ft, fr * ft, fl * fb, fr * fb];
     let r = if g.direct {
-        direct_corners::<V, P>(isa, job, o, g, fx, fy)
+        direct_corners::<V, P>(isa, &job.plan, o, g, fx, fy)
     } else if let Some(r) = window_corners::<V, P>(isa, g, fx, fy) {
         r
     } else {
@@ -108,75 +108,6 @@ fn grid_octave<V: SampleLane, P: ProximityFn>(
         r
     };
     P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, &r, w)
-}
-
-/// The corners' numbers of each lane's cell when all lanes' cells are in one lattice
-/// row and a few columns of each other (nearly always: the warp fields are smooth), by
-/// two loads and a permute per corner row instead of gathers; `None` otherwise. The
-/// numbers are the grid's, at the indices the gathers would read, so the result is the
-/// same bits.
-#[inline(always)]
-fn window_corners<V: SampleLane, P: ProximityFn>(
-    isa: V::Isa,
-    g: &CornerGrid,
-    fx: V,
-    fy: V,
-) -> Option<[[V; 4]; 4]> {
-    let (x, y) = (fx.first(), fy.first());
-    if !fy.all_within(y, y) {
-        return None;
-    }
-    // Lane 0 is about the leftmost; leave room for lanes a little left of it.
-    let left = (x - (V::WINDOW / 4) as f32).max(g.x0 as f32);
-    let r = fx - V::all(isa, left);
-    if !r.all_within(0.0, (V::WINDOW - 2) as f32) {
-        return None;
-    }
-    let (row, col) = (y - g.y0 as f32, left - g.x0 as f32);
-    if !(row >= 0.0 && col >= 0.0) {
-        return None;
-    }
-    let top = row as usize * g.cols + col as usize;
-    let bottom = top + g.cols;
-    let zero = V::all(isa, 0.0);
-    let mut c = [[zero; 4]; 4];
-    for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
-        let t = plane.get(top..top + V::WINDOW)?;
-        let b = plane.get(bottom..bottom + V::WINDOW)?;
-        (c[0][n], c[1][n]) = V::window_pair(isa, t, r);
-        (c[2][n], c[3][n]) = V::window_pair(isa, b, r);
-    }
-    Some(c)
-}
-
-/// The corners' numbers of each lane's cell, drawn one pixel at a time.
-#[inline(never)]
-fn direct_corners<V: SampleLane, P: ProximityFn>(
-    isa: V::Isa,
-    job: &Job<'_>,
-    o: &Octave,
-    g: &mut CornerGrid,
-    fx: V,
-    fy: V,
-) -> [[V; 4]; 4] {
-    let (mut xs, mut ys) = ([0.0f32; 16], [0.0f32; 16]);
-    fx.write(&mut xs);
-    fy.write(&mut ys);
-    // values[q][k][lane]
-    let mut values = [[[0.0f32; 16]; 4]; 4];
-    for lane in 0..V::W {
-        let mut corners = [[0.0f32; 4]; 4];
-        let cell = (xs[lane] as i32, ys[lane] as i32);
-        g.direct(&job.plan, o, P::NEEDS, cell, &mut corners);
-        for (q, c) in corners.iter().enumerate() {
-            for (k, v) in c.iter().enumerate() {
-                values[q][k][lane] = *v;
-            }
-        }
-    }
-    let lane = |q: usize, k: usize| V::read(isa, &values[q][k]);
-    let fill = lane(0, 0);
-    array_of([fill; 4], |q| array_of(fill, |k| lane(q, k)))
 }
 
 /// Computes band `rows` (texture rows from `region.y + y0`) in tiles.
