@@ -3,22 +3,11 @@
 
 use super::*;
 use crate::layers::layer::Layer;
+use crate::layers::layer_cache::tests::noise;
 use crate::layers::levels::Levels;
 use crate::layers::mask_slope::MaskSlope;
 use crate::layers::warp::{Warp, WarpSource};
-use crate::noise_params::NoiseParams;
 use crate::proximity::Proximity;
-
-fn noise(seed: i32, proximity: Proximity) -> NoiseParams {
-    NoiseParams {
-        size: 128,
-        seed,
-        octaves: 4,
-        initial_step: 32,
-        proximity,
-        ..NoiseParams::default()
-    }
-}
 
 /// Four layers using every feature: levels, a height mask and a slope mask, warps by a
 /// noise and by a layer.

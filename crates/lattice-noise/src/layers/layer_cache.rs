@@ -363,4 +363,4 @@ pub(super) fn check_region(stack: &LayerStack, region: Region) -> Result<(), Eng
 
 #[cfg(test)]
 #[path = "layer_cache_tests.rs"]
-mod tests;
+pub(crate) mod tests;

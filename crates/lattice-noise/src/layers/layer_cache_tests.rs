@@ -10,7 +10,8 @@ use crate::layers::warp::{Warp, WarpSource};
 use crate::noise_params::NoiseParams;
 use crate::proximity::Proximity;
 
-fn noise(seed: i32, proximity: Proximity) -> NoiseParams {
+/// A 128 px noise of 4 octaves from step 32 (the banded-edit tests' too).
+pub(crate) fn noise(seed: i32, proximity: Proximity) -> NoiseParams {
     NoiseParams {
         size: 128,
         seed,
