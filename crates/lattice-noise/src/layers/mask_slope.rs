@@ -19,14 +19,15 @@ pub const MAX_MASK_SLOPE: f32 = 1000.0;
 /// times the size), so a preset masks the same ground at any size; the curvature is
 /// minus their Laplacian, in hundreds of heights per texture width squared. Both read
 /// one pixel around each pixel: windows of the texture read that halo from the texture
-/// (wrapped when it tiles, clamped at its edges when not), so every region is exactly
-/// that window of the whole.
+/// (wrapped when it tiles; when not, clamped at its edges for the slope, and for the
+/// curvature continued along the line through the edge pixel and the next), so every
+/// region is exactly that window of the whole.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MaskSlope {
-    /// The slope where the mask starts (0 below it when `from < to`).
+    /// The slope (or curvature) where the mask starts (0 below it when `from < to`).
     pub from: f32,
-    /// The slope where the mask is full.
+    /// The slope (or curvature) where the mask is full.
     pub to: f32,
     /// What the ramp reads: the slope unless said otherwise.
     #[serde(skip_serializing_if = "MaskMeasure::is_slope")]
