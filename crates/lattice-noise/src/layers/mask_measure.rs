@@ -1,7 +1,11 @@
-//! [`MaskMeasure`]: what a [`MaskSlope`](super::MaskSlope) ramp reads of the mask
-//! layer's toned heights.
+//! [`MaskMeasure`]: what a measured mask's ramp (a `MaskSlope`) reads of the mask
+//! layer's toned heights, and [`MAX_MASK_SLOPE`], the bound of its ramps.
 
 use serde::{Deserialize, Serialize};
+
+/// Largest ramp bound accepted, either way for curvature (a slope of 1000 texture
+/// heights per texture width is past any terrain's).
+pub const MAX_MASK_SLOPE: f32 = 1000.0;
 
 /// The shape of the ground that a measured mask follows, read from the mask layer's
 /// toned heights and one pixel around each pixel.
@@ -22,11 +26,11 @@ impl MaskMeasure {
     pub const ALL: [MaskMeasure; 2] = [MaskMeasure::Slope, MaskMeasure::Curvature];
 
     /// The lower end of the bounds a ramp of this measure accepts (the upper one is
-    /// [`MAX_MASK_SLOPE`](super::MAX_MASK_SLOPE)).
+    /// [`MAX_MASK_SLOPE`]).
     pub fn min_bound(self) -> f32 {
         match self {
             MaskMeasure::Slope => 0.0,
-            MaskMeasure::Curvature => -super::MAX_MASK_SLOPE,
+            MaskMeasure::Curvature => -MAX_MASK_SLOPE,
         }
     }
 

@@ -2,13 +2,9 @@
 //! its height, as texture artists put rock on steep ground, grass on flat ground, wear on
 //! crests and dirt in creases.
 
-use super::mask_measure::MaskMeasure;
+use super::mask_measure::{MAX_MASK_SLOPE, MaskMeasure};
 use super::smoothstep::smoothstep;
 use serde::{Deserialize, Serialize};
-
-/// Largest slope bound accepted (a slope of 1000 texture heights per texture width is
-/// past any terrain's).
-pub const MAX_MASK_SLOPE: f32 = 1000.0;
 
 /// The mask layer's slope (or another [`MaskMeasure`]), through a soft ramp: 0 at `from`,
 /// 1 at `to`, smoothstepped between (`from > to` makes flat ground the mask, or with
