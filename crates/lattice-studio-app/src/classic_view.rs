@@ -2,7 +2,7 @@
 //! coordinate overlays and properties dialog, and libnoise's lit (bump-map) view.
 
 use super::octave_controls::octave_controls_ui;
-use super::panels::{choice_combo, labelled};
+use super::panels::{choice_combo, enum_combo, labelled};
 use super::state::Shown;
 use crate::engine::LatticeInfo;
 use crate::engine::random::{Distribution, MAX_TABLE_SIZE, MIN_TABLE_SIZE, mix32};
@@ -66,7 +66,7 @@ impl ClassicView {
                 "Distribution",
                 "How the gradient/value table is filled.",
                 |ui| {
-                    choice_combo(ui, "distribution", n.distribution.label(), &mut n.distribution, Distribution::ALL.into_iter().map(|d| (d, d.label(), d.description())))
+                    enum_combo(ui, "distribution", &mut n.distribution, Distribution::ALL, Distribution::label, Distribution::description)
                 },
             );
         })

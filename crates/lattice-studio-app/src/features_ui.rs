@@ -4,7 +4,7 @@
 use super::command::{Command, CommandQueue};
 use super::gallery::Gallery;
 use super::light_pad::{compass_degrees, light_pad_ui};
-use super::panels::{choice_combo, kept_slider, labelled, ramp_editor_ui, stats_ui};
+use super::panels::{enum_combo, kept_slider, labelled, ramp_editor_ui, stats_ui};
 use super::preset_browser;
 use super::preview_format::preview_format;
 use super::state::{AppState, Shown};
@@ -81,14 +81,13 @@ fn normal_ui(ui: &mut egui::Ui, draft: &mut Preset, view: &mut ViewSettings) {
         "Convention",
         "Which way the normal map's green channel points",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "normal-convention",
-                o.normal_convention.label(),
                 &mut o.normal_convention,
-                NormalConvention::ALL
-                    .into_iter()
-                    .map(|c| (c, c.label(), "")),
+                NormalConvention::ALL,
+                NormalConvention::label,
+                |_| "",
             )
         },
     );

@@ -1,7 +1,7 @@
 //! The classic octave law and Parberry's origin controls (jump, reset, pan) in the
 //! "Classic viewer" side-panel group.
 
-use super::panels::{choice_combo, labelled};
+use super::panels::{enum_combo, labelled};
 use crate::engine::{NoiseParams, OctaveLaw};
 
 /// Largest origin component the parameters accept; the drag values stop there.
@@ -14,12 +14,13 @@ pub(super) fn octave_controls_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Octave law",
         "original: step halves per octave, amplitude (step/size)^(1 - persistence). classic: step divided by the lacunarity per octave, amplitude persistence^k (Parberry's viewer, libnoise).",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "octave-law",
-                n.octave_law.id(),
                 &mut n.octave_law,
-                OctaveLaw::ALL.into_iter().map(|law| (law, law.id(), "")),
+                OctaveLaw::ALL,
+                OctaveLaw::id,
+                |_| "",
             )
         },
     );

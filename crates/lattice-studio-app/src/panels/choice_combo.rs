@@ -1,5 +1,6 @@
 //! [`choice_combo`]: a combo box that sets a value to one of a list of options, the one
-//! shape of every choice in the side panel (functions, blend modes, masks, sizes...).
+//! shape of every choice in the side panel (functions, blend modes, masks, sizes...), and
+//! [`enum_combo`], the same over an enum's values.
 
 /// A combo box `id` showing `shown` that lists `options` (a value, its text, and what
 /// hovering it says, empty for nothing) and sets `value` to the one clicked. The options
@@ -32,6 +33,24 @@ where
             }
         })
         .response
+}
+
+/// A [`choice_combo`] over the values `all` of an enum, each shown by `label` (the
+/// chosen one too) with `hover` on hover (empty for nothing).
+pub(crate) fn enum_combo<T, H>(
+    ui: &mut egui::Ui,
+    id: impl egui::AsIdSalt,
+    value: &mut T,
+    all: impl IntoIterator<Item = T>,
+    label: impl Fn(T) -> &'static str,
+    hover: impl Fn(T) -> H,
+) -> egui::Response
+where
+    T: Copy + PartialEq,
+    H: Into<egui::WidgetText>,
+{
+    let options = all.into_iter().map(|v| (v, label(v), hover(v)));
+    choice_combo(ui, id, label(*value), value, options)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The "Functions" group: what shapes the noise (a proximity function and fade, or a
 //! cellular noise) and the random source.
 
-use super::choice_combo::choice_combo;
+use super::choice_combo::{choice_combo, enum_combo};
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::{
@@ -50,14 +50,13 @@ fn cellular_ui(ui: &mut egui::Ui, c: &mut Cellular) {
         "Cell output",
         "What a pixel's value is made of: distances to the nearest (F1) and second-nearest (F2) points, or the nearest point's own value.",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "cell-output",
-                c.output.label(),
                 &mut c.output,
-                CellOutput::ALL
-                    .into_iter()
-                    .map(|o| (o, o.label(), o.formula())),
+                CellOutput::ALL,
+                CellOutput::label,
+                CellOutput::formula,
             )
         },
     );
@@ -66,14 +65,13 @@ fn cellular_ui(ui: &mut egui::Ui, c: &mut Cellular) {
         "Cell distance",
         "How distances to the points are measured.",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "cell-distance",
-                c.distance.label(),
                 &mut c.distance,
-                CellDistance::ALL
-                    .into_iter()
-                    .map(|d| (d, d.label(), d.formula())),
+                CellDistance::ALL,
+                CellDistance::label,
+                CellDistance::formula,
             )
         },
     );
@@ -91,14 +89,13 @@ fn lattice_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Proximity",
         "Shape of the noise around each grid point (the heart of the algorithm). Hover an entry for its formula.",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "proximity",
-                n.proximity.label(),
                 &mut n.proximity,
-                Proximity::ALL
-                    .into_iter()
-                    .map(|p| (p, p.label(), format!("{} = {}", p.id(), p.formula()))),
+                Proximity::ALL,
+                Proximity::label,
+                |p| format!("{} = {}", p.id(), p.formula()),
             )
         },
     );
@@ -109,14 +106,13 @@ fn lattice_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Fade",
         "How a grid point's influence falls to zero at the neighbouring grid points.",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "fade",
-                n.fade.label(),
                 &mut n.fade,
-                Fade::ALL
-                    .into_iter()
-                    .map(|f| (f, f.label(), f.description())),
+                Fade::ALL,
+                Fade::label,
+                Fade::description,
             )
         },
     );
@@ -129,14 +125,13 @@ fn random_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
         "Random source",
         "Where the random numbers at the grid points come from.",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "random",
-                n.random.label(),
                 &mut n.random,
-                RandomSource::ALL
-                    .into_iter()
-                    .map(|r| (r, r.label(), r.description())),
+                RandomSource::ALL,
+                RandomSource::label,
+                RandomSource::description,
             )
         },
     );

@@ -1,7 +1,7 @@
 //! The "Blend, mask and warp" group of the selected layer: blend mode, opacity,
 //! levels, mask and domain warp.
 
-use super::choice_combo::choice_combo;
+use super::choice_combo::{choice_combo, enum_combo};
 use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
@@ -35,14 +35,13 @@ fn blend_ui(ui: &mut egui::Ui, l: &mut Layer) {
         "Blend",
         "How this layer combines with the layers below it (b = below, t = this layer)",
         |ui| {
-            choice_combo(
+            enum_combo(
                 ui,
                 "blend",
-                l.blend.label(),
                 &mut l.blend,
-                BlendMode::ALL
-                    .into_iter()
-                    .map(|m| (m, m.label(), m.formula())),
+                BlendMode::ALL,
+                BlendMode::label,
+                BlendMode::formula,
             )
         },
     );
@@ -192,12 +191,13 @@ fn warp_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String], texture: &NoiseP
                 "Warp function",
                 "Proximity function of the warp noise",
                 |ui| {
-                    choice_combo(
+                    enum_combo(
                         ui,
                         "warp-proximity",
-                        n.proximity.label(),
                         &mut n.proximity,
-                        Proximity::ALL.into_iter().map(|p| (p, p.label(), "")),
+                        Proximity::ALL,
+                        Proximity::label,
+                        |_| "",
                     )
                 },
             );

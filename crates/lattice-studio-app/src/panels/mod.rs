@@ -17,7 +17,7 @@ mod ramp_editor;
 mod stats_panel;
 mod texture;
 
-pub(crate) use choice_combo::choice_combo;
+pub(crate) use choice_combo::{choice_combo, enum_combo};
 pub(crate) use flat_hint::flat_hint_ui;
 pub(crate) use functions::functions_ui;
 pub(crate) use kept_slider::kept_slider;
