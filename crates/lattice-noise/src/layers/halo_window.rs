@@ -11,15 +11,26 @@ use crate::engine_error::EngineError;
 use crate::job_control::JobControl;
 use crate::region::Region;
 
+/// What a window's halo holds past the edge of a texture that does not tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Edges {
+    /// The edge pixel's copy (slopes: a one-sided difference at the edge).
+    Copied,
+    /// The line through the edge pixel and the next ([`extend_edges_linearly`]).
+    Continued,
+}
+
 /// The heights of `spec` through `tone` over `region` grown by one pixel on every side
 /// (`width + 2` by `height + 2`, row-major), read through `cache` in as few rectangles
-/// of the texture as the wrap or clamp takes (one, inside the texture).
+/// of the texture as the wrap or clamp takes (one, inside the texture); past the edges
+/// of a texture that does not tile, the halo is as `edges` says.
 pub(super) fn toned_window(
     cache: &mut LayerCache,
     stack: &LayerStack,
     spec: &RawSpec,
     tone: &Tone,
     region: Region,
+    edges: Edges,
     control: &JobControl,
 ) -> Result<Vec<f32>, EngineError> {
     let (size, tiles) = (stack.size(), stack.tileable());
@@ -45,6 +56,9 @@ pub(super) fn toned_window(
             }
         }
     }
+    if edges == Edges::Continued && !tiles {
+        extend_edges_linearly(&mut window, region, size);
+    }
     Ok(window)
 }
 
@@ -54,7 +68,7 @@ pub(super) fn toned_window(
 /// copy. Second differences across an edge are then about 0, where a copy would make
 /// every edge pixel look like a crease (curvature masks). Only texture values go in, so
 /// every window of the texture rewrites the same halo.
-pub(super) fn extend_edges_linearly(window: &mut [f32], region: Region, size: u32) {
+fn extend_edges_linearly(window: &mut [f32], region: Region, size: u32) {
     let (w, h) = (region.width as usize, region.height as usize);
     if w == 0 || h == 0 {
         return;

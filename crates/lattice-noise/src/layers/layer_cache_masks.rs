@@ -3,7 +3,7 @@
 //! packed channels hold.
 
 use super::compositing::mask_into;
-use super::halo_window::{extend_edges_linearly, toned_window};
+use super::halo_window::{Edges, toned_window};
 use super::layer_cache::LayerCache;
 use super::layer_stack::LayerStack;
 use super::mask_measure::MaskMeasure;
@@ -37,10 +37,12 @@ impl LayerCache {
         let Some(slope) = &layer.mask_slope else {
             return Ok(Some((self.heights(&spec, region, control)?, tone)));
         };
-        let mut window = toned_window(self, stack, &spec, &tone, region, control)?;
-        if slope.measure == MaskMeasure::Curvature && !stack.tileable() {
-            extend_edges_linearly(&mut window, region, stack.size());
-        }
+        // A copied edge pixel would read as a crease all along the border.
+        let edges = match slope.measure {
+            MaskMeasure::Slope => Edges::Copied,
+            MaskMeasure::Curvature => Edges::Continued,
+        };
+        let window = toned_window(self, stack, &spec, &tone, region, edges, control)?;
         let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
         slope_mask_into(
             &window,
