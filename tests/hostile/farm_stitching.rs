@@ -90,6 +90,14 @@ fn stitched_tiles_equal_one_render_with_a_curvature_mask() {
     );
 }
 
+#[test]
+fn stitched_tiles_equal_one_render_with_erosion() {
+    // Each tile reads a halo of the eroded layer's heights around itself (one pixel at
+    // this size; the engine's tests cover halos wider than a tile's edge windows).
+    let preset = preset_path("eroded-mountains.ron");
+    tiles_stitch_to_one_render(&preset, &["--size", "100", "--erosion", "0.9"]);
+}
+
 /// The 100 x 100 texture of `preset` with `flags`, rendered whole and as 30 px tiles
 /// whose printed commands run in `sh`: the tiles stitch to the whole, bit for bit.
 fn tiles_stitch_to_one_render(preset: &std::path::Path, flags: &[&str]) {

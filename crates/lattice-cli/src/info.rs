@@ -60,7 +60,7 @@ fn octaves_text(noise: &NoiseParams) -> String {
 }
 
 /// `N. name: function fade source, seed, octaves x step; blend opacity [levels] [mask]
-/// [warp]`.
+/// [warp] [erosion]`.
 fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     let n = &stack.texture_noise(&l.noise);
     let mut s = format!(
@@ -115,6 +115,13 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
                 let _ = write!(s, ", warp {} px by layer '{name}'", w.amplitude);
             }
         }
+    }
+    if let Some(e) = l.active_erosion() {
+        let _ = write!(
+            s,
+            ", erosion {} ({} cells, {} octaves, branching {}, sharpness {}, keep {})",
+            e.strength, e.cells, e.octaves, e.branching, e.sharpness, e.keep
+        );
     }
     s
 }

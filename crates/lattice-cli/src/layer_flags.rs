@@ -21,6 +21,11 @@ pub struct LayerFlags {
     /// the preset's, else a gradient field of twice the layer's initial step, 4 octaves.
     #[arg(long, value_name = "A", allow_negative_numbers = true, value_parser = parse_amplitude)]
     pub warp: Option<f32>,
+    /// Erosion of that layer: the depth of its gullies in heights (0 = no erosion, the
+    /// same stack uneroded). A layer without one gets the default gullies (8 cells
+    /// across, 5 octaves; the app and presets set the rest).
+    #[arg(long, value_name = "S", value_parser = parse_erosion)]
+    pub erosion: Option<f32>,
     /// That layer's mask: the name of another layer, or `none`.
     #[arg(long, value_name = "NAME|none")]
     pub mask: Option<String>,
@@ -104,6 +109,9 @@ impl LayerFlags {
         if let Some(a) = self.warp {
             layer.set_warp_amplitude(&texture, a);
         }
+        if let Some(s) = self.erosion {
+            layer.set_erosion_strength(s);
+        }
         if let Some(m) = &self.mask {
             layer.mask = (m != "none").then(|| m.clone());
             if layer.mask.is_none() {
@@ -133,6 +141,14 @@ fn parse_opacity(s: &str) -> Result<f32, String> {
     match s.parse::<f32>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
         _ => Err(format!("opacity '{s}' must be a number in 0..=1")),
+    }
+}
+
+fn parse_erosion(s: &str) -> Result<f32, String> {
+    let max = crate::engine::layers::MAX_EROSION_STRENGTH;
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=max).contains(&v) => Ok(v),
+        _ => Err(format!("erosion '{s}' must be a number in 0..={max}")),
     }
 }
 

@@ -52,11 +52,13 @@ mod tile_positions;
 mod turned_grid;
 mod turned_octave;
 mod turned_sample;
+mod vector_work;
 mod warp_fields;
 mod warp_grid;
 mod warped;
 
 pub(super) use reference::reference;
+pub(crate) use vector_work::{VectorIsa, VectorWork, on_vector_isa};
 pub(super) use warp_fields::{FieldSource, WarpFields};
 pub(super) use warped::run_warped;
 

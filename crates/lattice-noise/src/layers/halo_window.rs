@@ -1,10 +1,9 @@
-//! [`toned_window`]: a layer's toned heights over a region and one pixel around it, for
-//! what reads a pixel's neighbours (slope masks): the halo is read from the texture,
+//! [`toned_window`]: a layer's toned heights over a region and a margin of pixels around
+//! it, for what reads a pixel's neighbours (slope masks, erosion): the halo is read from the texture,
 //! wrapped when it tiles and clamped at its edges when not, so a window of the texture
 //! sees exactly the neighbours the whole texture does.
 
 use super::layer_cache::LayerCache;
-use super::layer_stack::LayerStack;
 use super::raw_spec::RawSpec;
 use super::tone::Tone;
 use crate::engine_error::EngineError;
@@ -20,25 +19,25 @@ pub(super) enum Edges {
     Continued,
 }
 
-/// The heights of `spec` through `tone` over `region` grown by one pixel on every side
-/// (`width + 2` by `height + 2`, row-major), read through `cache` in as few rectangles
+/// The heights of `spec` through `tone` over `region` grown by `margin` pixels on every
+/// side (`width + 2 margin` by `height + 2 margin`, row-major), read through `cache` in as few rectangles
 /// of the texture as the wrap or clamp takes (one, inside the texture); past the edges
 /// of a texture that does not tile, the halo is as `edges` says.
 pub(super) fn toned_window(
     cache: &mut LayerCache,
-    stack: &LayerStack,
     spec: &RawSpec,
     tone: &Tone,
     region: Region,
+    margin: usize,
     edges: Edges,
     control: &JobControl,
 ) -> Result<Vec<f32>, EngineError> {
-    let (size, tiles) = (stack.size(), stack.tileable());
+    let (size, tiles) = (spec.noise.size, spec.noise.tileable);
     let (w, h) = (region.width as usize, region.height as usize);
-    let cols = halo_axis(region.x, w, size, tiles);
-    let rows = halo_axis(region.y, h, size, tiles);
-    let stride = w + 2;
-    let mut window = vec![0.0f32; stride * (h + 2)];
+    let cols = halo_axis(region.x, w, margin, size, tiles);
+    let rows = halo_axis(region.y, h, margin, size, tiles);
+    let stride = w + 2 * margin;
+    let mut window = vec![0.0f32; stride * (h + 2 * margin)];
     for (r0, rn) in runs(&rows) {
         for (c0, cn) in runs(&cols) {
             let piece = Region {
@@ -57,53 +56,60 @@ pub(super) fn toned_window(
         }
     }
     if edges == Edges::Continued && !tiles {
-        extend_edges_linearly(&mut window, region, size);
+        extend_edges_linearly(&mut window, region, margin, size);
     }
     Ok(window)
 }
 
-/// Rewrites the halo of a [`toned_window`] of `region` where it lies past the edge of a
-/// `size` texture that does not tile: each such halo pixel continues the line through
-/// the edge pixel and the one inside it (`2 h(0) - h(1)`), in place of the edge pixel's
-/// copy. Second differences across an edge are then about 0, where a copy would make
-/// every edge pixel look like a crease (curvature masks). Only texture values go in, so
-/// every window of the texture rewrites the same halo.
-fn extend_edges_linearly(window: &mut [f32], region: Region, size: u32) {
+/// Rewrites the halo of a [`toned_window`] of `region` (grown by `margin`) where it lies
+/// past the edge of a `size` texture that does not tile: each such halo pixel, `d`
+/// pixels out, continues the line through the edge pixel and the one `d` pixels inside
+/// it (`2 h(0) - h(d)`), in place of the edge pixel's copy. Second differences across an
+/// edge are then about 0, where a copy would make every edge pixel look like a crease
+/// (curvature masks). Only texture values go in, so every window of the texture
+/// rewrites the same halo.
+fn extend_edges_linearly(window: &mut [f32], region: Region, margin: usize, size: u32) {
     let (w, h) = (region.width as usize, region.height as usize);
     if w == 0 || h == 0 {
         return;
     }
-    let stride = w + 2;
+    let m = margin;
+    let stride = w + 2 * m;
     let at = |x: usize, y: usize| y * stride + x;
-    if region.x == 0 {
-        for y in 1..=h {
-            window[at(0, y)] = 2.0 * window[at(1, y)] - window[at(2, y)];
+    // Rows first, over the region's rows; then columns over every column, so corners
+    // continue the rewritten rows.
+    for y in m..m + h {
+        for d in 1..=m {
+            if region.x == 0 {
+                window[at(m - d, y)] = 2.0 * window[at(m, y)] - window[at(m + d, y)];
+            }
+            if region.x + region.width == size {
+                let e = m + w - 1;
+                window[at(e + d, y)] = 2.0 * window[at(e, y)] - window[at(e - d, y)];
+            }
         }
     }
-    if region.x + region.width == size {
-        for y in 1..=h {
-            window[at(w + 1, y)] = 2.0 * window[at(w, y)] - window[at(w - 1, y)];
-        }
-    }
-    if region.y == 0 {
-        for x in 1..=w {
-            window[at(x, 0)] = 2.0 * window[at(x, 1)] - window[at(x, 2)];
-        }
-    }
-    if region.y + region.height == size {
-        for x in 1..=w {
-            window[at(x, h + 1)] = 2.0 * window[at(x, h)] - window[at(x, h - 1)];
+    for x in 0..stride {
+        for d in 1..=m {
+            if region.y == 0 {
+                window[at(x, m - d)] = 2.0 * window[at(x, m)] - window[at(x, m + d)];
+            }
+            if region.y + region.height == size {
+                let e = m + h - 1;
+                window[at(x, e + d)] = 2.0 * window[at(x, e)] - window[at(x, e - d)];
+            }
         }
     }
 }
 
-/// The texture coordinates of `len` pixels from `start` with one more on each side:
-/// wrapped at `size` when the texture tiles, else clamped to it.
-fn halo_axis(start: u32, len: usize, size: u32, tiles: bool) -> Vec<u32> {
+/// The texture coordinates of `len` pixels from `start` with `margin` more on each
+/// side: wrapped at `size` when the texture tiles, else clamped to it.
+fn halo_axis(start: u32, len: usize, margin: usize, size: u32, tiles: bool) -> Vec<u32> {
     let size = i64::from(size.max(1));
-    (0..len as i64 + 2)
+    let m = margin as i64;
+    (0..len as i64 + 2 * m)
         .map(|i| {
-            let t = i64::from(start) - 1 + i;
+            let t = i64::from(start) - m + i;
             let t = if tiles {
                 t.rem_euclid(size)
             } else {
@@ -132,15 +138,16 @@ mod tests {
 
     #[test]
     fn halos_wrap_or_clamp_and_split_into_runs() {
-        assert_eq!(halo_axis(0, 3, 8, true), vec![7, 0, 1, 2, 3]);
-        assert_eq!(halo_axis(0, 3, 8, false), vec![0, 0, 1, 2, 3]);
-        assert_eq!(halo_axis(5, 3, 8, true), vec![4, 5, 6, 7, 0]);
-        assert_eq!(halo_axis(5, 3, 8, false), vec![4, 5, 6, 7, 7]);
+        assert_eq!(halo_axis(0, 3, 1, 8, true), vec![7, 0, 1, 2, 3]);
+        assert_eq!(halo_axis(0, 3, 1, 8, false), vec![0, 0, 1, 2, 3]);
+        assert_eq!(halo_axis(5, 3, 1, 8, true), vec![4, 5, 6, 7, 0]);
+        assert_eq!(halo_axis(5, 3, 1, 8, false), vec![4, 5, 6, 7, 7]);
         assert_eq!(runs(&[7, 0, 1, 2, 3]), vec![(0, 1), (1, 4)]);
         assert_eq!(runs(&[0, 0, 1, 2, 3]), vec![(0, 1), (1, 4)]);
         assert_eq!(runs(&[2, 3, 4]), vec![(0, 3)]);
         // A whole tiling texture of 2 pixels: every coordinate, twice around.
-        assert_eq!(halo_axis(0, 2, 2, true), vec![1, 0, 1, 0]);
+        assert_eq!(halo_axis(0, 2, 1, 2, true), vec![1, 0, 1, 0]);
+        assert_eq!(halo_axis(1, 2, 2, 8, false), vec![0, 0, 1, 2, 3, 4]);
     }
 
     #[test]
@@ -159,12 +166,12 @@ mod tests {
                 (0..4).map(move |x| 10.0 * (x as f32 - 1.0).max(0.0) + (y as f32 - 1.0).max(0.0))
             })
             .collect();
-        extend_edges_linearly(&mut window, region, 10);
+        extend_edges_linearly(&mut window, region, 1, 10);
         assert_eq!(&window[4..8], &[-10.0, 0.0, 10.0, 20.0]);
         assert_eq!(&window[8..12], &[-9.0, 1.0, 11.0, 21.0]);
         assert_eq!(window[1..3], [-1.0, 9.0]);
         assert_eq!(window[13..15], [2.0, 12.0]);
         // Nothing to do for an empty region.
-        extend_edges_linearly(&mut [], Region { width: 0, ..region }, 10);
+        extend_edges_linearly(&mut [], Region { width: 0, ..region }, 1, 10);
     }
 }

@@ -2,6 +2,7 @@
 
 use super::blend_mode::BlendMode;
 use super::curve::Curve;
+use super::erosion::Erosion;
 use super::layer_error::LayerError;
 use super::levels::Levels;
 use super::mask_slope::MaskSlope;
@@ -41,6 +42,9 @@ pub struct Layer {
     pub mask_slope: Option<MaskSlope>,
     /// Domain warp of its noise.
     pub warp: Option<Warp>,
+    /// Gullies and ridges carved into its heights (after the warp, before the levels).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub erosion: Option<Erosion>,
     /// Its noise (written without size and tiling, which belong to the texture).
     #[serde(with = "super::layer_noise")]
     pub noise: NoiseParams,
@@ -66,6 +70,7 @@ impl Layer {
             mask: None,
             mask_slope: None,
             warp: None,
+            erosion: None,
             noise,
         }
     }
@@ -83,9 +88,30 @@ impl Layer {
         }
     }
 
+    /// Sets the erosion's strength: an existing erosion keeps its other settings, a
+    /// layer without one gets [`Erosion::default`]'s, and 0 on a layer without one adds
+    /// none.
+    pub fn set_erosion_strength(&mut self, strength: f32) {
+        match &mut self.erosion {
+            Some(e) => e.strength = strength,
+            None if strength != 0.0 => {
+                self.erosion = Some(Erosion {
+                    strength,
+                    ..Erosion::default()
+                });
+            }
+            None => {}
+        }
+    }
+
     /// The warp when it moves anything (an amplitude of 0 is no warp).
     pub fn active_warp(&self) -> Option<&Warp> {
         self.warp.as_ref().filter(|w| w.is_active())
+    }
+
+    /// The erosion when it changes anything (a strength of 0 is no erosion).
+    pub fn active_erosion(&self) -> Option<&Erosion> {
+        self.erosion.as_ref().filter(|e| e.is_active())
     }
 
     /// Its levels, curve and terrace: what it does to each of its heights.
@@ -152,6 +178,12 @@ impl Layer {
         }
         if let Some(w) = &self.warp {
             w.validate(name)?;
+        }
+        if let Some(e) = &self.erosion {
+            e.validate().map_err(|error| LayerError::Erosion {
+                layer: name.clone(),
+                error,
+            })?;
         }
         Ok(())
     }

@@ -185,7 +185,7 @@ impl LayerCache {
             && stack[i].is_plain()
         {
             let spec = RawSpec::of_layer(stack, i);
-            if spec.warp.as_ref().is_none_or(|w| w.fields_are_noises()) {
+            if spec.erosion.is_none() && spec.warp.as_ref().is_none_or(|w| w.fields_are_noises()) {
                 return made_into(&spec, region, control, out);
             }
         }
@@ -249,6 +249,7 @@ impl LayerCache {
             return Ok(heights);
         }
         let heights = match &spec.warp {
+            _ if spec.erosion.is_some() => self.eroded(spec, region, control)?,
             Some(w) if !w.fields_are_noises() => {
                 let wx = self.heights(&w.x, region, control)?;
                 let wy = self.heights(&w.y, region, control)?;

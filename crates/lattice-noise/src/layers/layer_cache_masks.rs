@@ -42,7 +42,7 @@ impl LayerCache {
             MaskMeasure::Slope => Edges::Copied,
             MaskMeasure::Curvature => Edges::Continued,
         };
-        let window = toned_window(self, stack, &spec, &tone, region, edges, control)?;
+        let window = toned_window(self, &spec, &tone, region, 1, edges, control)?;
         let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
         slope_mask_into(
             &window,

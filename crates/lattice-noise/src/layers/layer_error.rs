@@ -1,5 +1,6 @@
 //! [`LayerError`]: why a layer stack cannot be rendered as it stands.
 
+use super::erosion::ErosionError;
 use super::mask_measure::MaskMeasure;
 use super::mask_slope::MaskSlopeError;
 use super::terrace::TerraceError;
@@ -94,6 +95,14 @@ pub enum LayerError {
         layer: String,
         /// What is wrong.
         error: MaskSlopeError,
+    },
+    /// An erosion setting out of range.
+    #[error("layer '{layer}': {error}")]
+    Erosion {
+        /// The layer.
+        layer: String,
+        /// What is wrong.
+        error: ErosionError,
     },
     /// A slope or curvature mask on a layer without a mask layer to measure.
     #[error("layer '{layer}': a {measure} mask needs a mask layer (mask: Some(\"NAME\"))")]

@@ -12,9 +12,12 @@ mod blend_mode;
 mod composite_prefix;
 mod compositing;
 mod curve;
+mod erosion;
+mod erosion_filter;
 mod halo_window;
 mod layer;
 mod layer_cache;
+mod layer_cache_erosion;
 mod layer_cache_masks;
 pub(crate) mod layer_error;
 mod layer_noise;
@@ -32,6 +35,10 @@ mod warp;
 
 pub use blend_mode::BlendMode;
 pub use curve::{Curve, CurveError, MAX_CURVE_POINTS, MAX_CURVE_VALUE};
+pub use erosion::{
+    Erosion, ErosionError, MAX_EROSION_BRANCHING, MAX_EROSION_CELLS, MAX_EROSION_OCTAVES,
+    MAX_EROSION_STEP, MAX_EROSION_STRENGTH,
+};
 pub use layer::Layer;
 pub use layer_cache::LayerCache;
 pub use layer_error::LayerError;

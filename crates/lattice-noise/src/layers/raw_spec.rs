@@ -3,6 +3,7 @@
 //! the noises of the warp fields. Two equal specs render equal heights, so a spec is
 //! the key of the layer cache: a layer whose spec did not change is not recomputed.
 
+use super::erosion::Erosion;
 use super::layer_stack::LayerStack;
 use super::warp::WarpSource;
 use crate::noise_params::NoiseParams;
@@ -14,6 +15,8 @@ pub struct RawSpec {
     pub noise: NoiseParams,
     /// Its domain warp, if it moves anything.
     pub warp: Option<Box<WarpSpec>>,
+    /// The erosion filter run on those heights, if it changes any.
+    pub erosion: Option<Erosion>,
 }
 
 /// A resolved domain warp: the amplitude and the specs of its two fields.
@@ -31,7 +34,7 @@ impl WarpSpec {
     /// Whether both fields are plain noises (unwarped): the warped sampler then makes
     /// them band by band itself, holding no map of them.
     pub fn fields_are_noises(&self) -> bool {
-        self.x.warp.is_none() && self.y.warp.is_none()
+        self.x.is_plain_noise() && self.y.is_plain_noise()
     }
 }
 
@@ -57,6 +60,7 @@ impl RawSpec {
                     WarpSource::Noise(n) => RawSpec {
                         noise: stack.texture_noise(n),
                         warp: None,
+                        erosion: None,
                     },
                     WarpSource::Layer(name) => {
                         let j = stack.index_of(name)?;
@@ -70,19 +74,41 @@ impl RawSpec {
                     y,
                 }))
             });
-        RawSpec { noise, warp }
+        let erosion = layer.erosion.filter(Erosion::is_active);
+        RawSpec {
+            noise,
+            warp,
+            erosion,
+        }
     }
 
     /// At most how many heightmaps rendering this spec holds: its own and, warped, its
     /// fields' (fields that are plain noises are made band by band inside the warped
     /// sampler, and cost none).
     pub fn maps(&self) -> usize {
-        1 + self.warp.as_ref().map_or(0, |w| {
-            if w.fields_are_noises() {
-                return 0;
-            }
-            w.x.maps() + w.y.maps()
-        })
+        // Eroded: the heights of the window grown by the erosion's halo (kept by the
+        // cache), that window's copy the filter reads, and the eroded heights.
+        let eroded = if self.erosion.is_some() { 2 } else { 0 };
+        1 + eroded
+            + self.warp.as_ref().map_or(0, |w| {
+                if w.fields_are_noises() {
+                    return 0;
+                }
+                w.x.maps() + w.y.maps()
+            })
+    }
+
+    /// Whether it is a noise sampled plainly: no warp, no erosion.
+    pub fn is_plain_noise(&self) -> bool {
+        self.warp.is_none() && self.erosion.is_none()
+    }
+
+    /// The same spec without its erosion: the heights the filter reads.
+    pub fn uneroded(&self) -> RawSpec {
+        RawSpec {
+            erosion: None,
+            ..self.clone()
+        }
     }
 
     /// The same spec with the noise's seed plus one (the second warp field).

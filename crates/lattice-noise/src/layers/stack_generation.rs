@@ -29,10 +29,14 @@ impl LayerStack {
     }
 
     /// Whether the texture is exactly one layer's noise: a single enabled plain layer
-    /// without warp, rendered by the noise kernels straight into the output.
+    /// without warp or erosion, rendered by the noise kernels straight into the output.
     pub fn is_single_noise(&self) -> bool {
         let l = self.bottom();
-        self.len() == 1 && l.enabled && l.is_plain() && l.active_warp().is_none()
+        self.len() == 1
+            && l.enabled
+            && l.is_plain()
+            && l.active_warp().is_none()
+            && l.active_erosion().is_none()
     }
 
     /// The composite over `region` (see [`LayerCache::render`]), without keeping a

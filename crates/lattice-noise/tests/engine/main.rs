@@ -6,6 +6,7 @@ mod auto_octaves;
 mod cellular;
 mod common;
 mod engine_properties;
+mod erosion;
 mod isotropic;
 mod libnoise_fidelity;
 mod original_mode;

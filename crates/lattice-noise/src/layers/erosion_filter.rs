@@ -1,0 +1,352 @@
+//! [`erode_into`]: the erosion filter's loop over a window of heights, one pixel at a
+//! time from that pixel's height, slope and curvature alone.
+
+use super::erosion::Erosion;
+use crate::kernel::{VectorIsa, VectorWork, on_vector_isa};
+use crate::region::Region;
+
+/// Slope, in heights per texture width, at which the gullies reach half their depth:
+/// flat ground (and the undefined direction of a summit) keeps its shape.
+const SLOPE_HALF: f32 = 3.0;
+/// Curvature, in the unit of curvature masks (hundreds of heights per texture width
+/// squared), that `keep` measures peaks and valley floors by: about the curvature of the
+/// convexest tenth of a four-octave landform.
+const CURVATURE_UNIT: f32 = 3.0;
+/// Two pi, for phases in turns.
+const TAU: f32 = std::f32::consts::TAU;
+
+/// Pixels worked on together: loops over this many lanes vectorise.
+const LANES: usize = 16;
+/// One value per pixel of a block.
+type Block = [f32; LANES];
+
+/// Fills `out` (`region`'s pixels, row-major) with the heights of `window` (the region
+/// grown by `erosion.step(size)` pixels on every side, see
+/// [`super::halo_window::toned_window`]) eroded by `erosion`, for a `size` texture.
+/// Every pixel reads only its own height and the four at one step from it, so any
+/// window of the texture gives that window of the whole, bit for bit, at any thread
+/// count and in every instruction set's build.
+pub(super) fn erode_into(
+    window: &[f32],
+    region: Region,
+    size: u32,
+    erosion: &Erosion,
+    out: &mut [f32],
+) {
+    erode_on(window, region, size, erosion, out, VectorIsa::detect());
+}
+
+/// [`erode_into`] in the builds `isa` allows.
+fn erode_on(
+    window: &[f32],
+    region: Region,
+    size: u32,
+    erosion: &Erosion,
+    out: &mut [f32],
+    isa: VectorIsa,
+) {
+    let width = region.width as usize;
+    let filter = Filter::new(erosion, size);
+    crate::parallel::for_each_chunk_mut(
+        out,
+        width.max(1),
+        || (),
+        |_, y, row| {
+            let work = RowWork {
+                filter: &filter,
+                window,
+                region,
+                y,
+                row,
+            };
+            on_vector_isa(work, isa);
+        },
+    );
+}
+
+/// One row of an [`erode_into`], block by block.
+struct RowWork<'a> {
+    filter: &'a Filter,
+    window: &'a [f32],
+    region: Region,
+    /// The row, from the region's top.
+    y: usize,
+    row: &'a mut [f32],
+}
+
+impl VectorWork for RowWork<'_> {
+    #[inline(always)]
+    fn run(self) {
+        let RowWork {
+            filter,
+            window,
+            region,
+            y,
+            row,
+        } = self;
+        let width = row.len();
+        let m = filter.step;
+        let stride = width + 2 * m;
+        let at = |dy: usize| &window[(y + dy) * stride..][..stride];
+        let (up, mid, down) = (at(0), at(m), at(2 * m));
+        let ty = region.y as f32 + y as f32 + 0.5;
+        for (b, out) in row.chunks_mut(LANES).enumerate() {
+            // A short last block repeats its last pixel in the spare lanes.
+            let x = |k: usize| (b * LANES + k).min(width - 1);
+            let c: Block = std::array::from_fn(|k| mid[x(k) + m]);
+            let ground = Ground::measure(
+                &c,
+                [
+                    &std::array::from_fn(|k| mid[x(k)]),
+                    &std::array::from_fn(|k| mid[x(k) + 2 * m]),
+                    &std::array::from_fn(|k| up[x(k) + m]),
+                    &std::array::from_fn(|k| down[x(k) + m]),
+                ],
+                filter.per_step,
+            );
+            let tx: Block = std::array::from_fn(|k| region.x as f32 + x(k) as f32 + 0.5);
+            let relief = filter.relief(&tx, ty, &ground);
+            for (k, o) in out.iter_mut().enumerate() {
+                *o = c[k] + relief[k];
+            }
+        }
+    }
+}
+
+/// The slope and curvature of the ground at a block of pixels.
+#[derive(Clone, Copy, Debug)]
+struct Ground {
+    /// Gradient, heights per texture width.
+    gx: Block,
+    gy: Block,
+    /// Minus the Laplacian, in [`CURVATURE_UNIT`]s.
+    curvature: Block,
+}
+
+impl Ground {
+    /// From the heights `c` and the heights one step left, right, up and down;
+    /// `per_step` is the texture's size over the step.
+    #[inline(always)]
+    fn measure(c: &Block, [l, r, u, d]: [&Block; 4], per_step: f32) -> Ground {
+        let half = 0.5 * per_step;
+        let square = per_step * per_step * 1e-2;
+        Ground {
+            gx: std::array::from_fn(|k| (r[k] - l[k]) * half),
+            gy: std::array::from_fn(|k| (d[k] - u[k]) * half),
+            curvature: std::array::from_fn(|k| {
+                -((l[k] + r[k] + u[k] + d[k] - 4.0 * c[k]) * square) / CURVATURE_UNIT
+            }),
+        }
+    }
+}
+
+/// An [`Erosion`] prepared for one texture size.
+struct Filter {
+    erosion: Erosion,
+    /// The step of the differences, in pixels.
+    step: usize,
+    /// The texture's size over the step.
+    per_step: f32,
+    /// Per octave: cells per pixel, cells across the texture, and the octave's seed.
+    octaves: Vec<(f32, u32, u32)>,
+}
+
+impl Filter {
+    fn new(erosion: &Erosion, size: u32) -> Filter {
+        let octaves = (0..erosion.octaves)
+            .map(|o| {
+                let cells = erosion.cells.saturating_mul(1 << o);
+                let seed = mix(o ^ mix(erosion.seed));
+                (cells as f32 / size as f32, cells, seed)
+            })
+            .collect();
+        let step = erosion.step(size);
+        Filter {
+            erosion: *erosion,
+            step: step as usize,
+            per_step: size as f32 / step as f32,
+            octaves,
+        }
+    }
+
+    /// The heights the filter adds at texture points (`tx`, `ty`), in pixels, on
+    /// `ground`.
+    #[inline(always)]
+    fn relief(&self, tx: &Block, ty: f32, ground: &Ground) -> Block {
+        let e = &self.erosion;
+        let follow = e.branching * e.strength;
+        let (mut sum, mut sx, mut sy) = ([0.0f32; LANES], [0.0f32; LANES], [0.0f32; LANES]);
+        let mut depth = 1.0f32;
+        for &(per_pixel, cells, seed) in &self.octaves {
+            // The slope this octave runs down: the ground's and the coarser gullies'.
+            let mut across = Across {
+                x: [0.0; LANES],
+                y: [0.0; LANES],
+            };
+            let mut fade = [0.0f32; LANES];
+            for k in 0..LANES {
+                let gx = ground.gx[k] + follow * sx[k];
+                let gy = ground.gy[k] + follow * sy[k];
+                let slope = (gx * gx + gy * gy).sqrt();
+                let inv = if slope > 0.0 { 1.0 / slope } else { 0.0 };
+                // Stripes vary across the slope: along (-gy, gx).
+                across.x[k] = -gy * inv;
+                across.y[k] = gx * inv;
+                fade[k] = slope / (slope + SLOPE_HALF);
+            }
+            let qx: Block = std::array::from_fn(|k| tx[k] * per_pixel);
+            let (v, dv) = stripes(&qx, ty * per_pixel, cells, seed, &across, e.sharpness);
+            // d(turns)/d(texture widths) along the stripes' direction is the cell count.
+            let turn = TAU * cells as f32;
+            for k in 0..LANES {
+                let scale = depth * fade[k];
+                let d = dv[k] * turn * scale;
+                sum[k] += v[k] * scale;
+                sx[k] += d * across.x[k];
+                sy[k] += d * across.y[k];
+            }
+            depth *= e.detail;
+        }
+        std::array::from_fn(|k| {
+            let keep = 1.0 - e.keep * tanh(ground.curvature[k]).abs();
+            0.5 * e.strength * sum[k] * keep
+        })
+    }
+}
+
+/// The unit vectors, per pixel, that stripes vary along.
+struct Across {
+    x: Block,
+    y: Block,
+}
+
+/// The stripe pattern of one octave at points (`qx`, `qy`) in cells, for stripes that
+/// vary along `across`: values (-1..=1) and derivatives per turn of phase. Each of the
+/// four nearest cells turns the stripes about its own point; their patterns are blended
+/// with weights that depend on the position alone (a smooth partition of one), so the
+/// pattern is continuous everywhere.
+#[inline(always)]
+fn stripes(
+    qx: &Block,
+    qy: f32,
+    cells: u32,
+    seed: u32,
+    across: &Across,
+    sharpness: f32,
+) -> (Block, Block) {
+    let by = floor(qy - 0.5);
+    let wy = quintic(qy - 0.5 - by);
+    let bx: Block = std::array::from_fn(|k| floor(qx[k] - 0.5));
+    let wx: Block = std::array::from_fn(|k| quintic(qx[k] - 0.5 - bx[k]));
+    let (mut v, mut dv) = ([0.0f32; LANES], [0.0f32; LANES]);
+    for (j, fy) in [(0.0f32, 1.0 - wy), (1.0, wy)] {
+        let cy = by + j;
+        let row_hash = mix(wrap(cy, cells) ^ seed);
+        for i in [0.0f32, 1.0] {
+            for k in 0..LANES {
+                let cx = bx[k] + i;
+                let h = mix(wrap(cx, cells) ^ row_hash);
+                let px = cx + (h & 0xffff) as i32 as f32 * (1.0 / 65536.0);
+                let py = cy + (h >> 16) as i32 as f32 * (1.0 / 65536.0);
+                let turns = (qx[k] - px) * across.x[k] + (qy - py) * across.y[k];
+                let (val, der) = profile(turns, sharpness);
+                let fx = if i == 0.0 { 1.0 - wx[k] } else { wx[k] };
+                let w = fx * fy;
+                v[k] += w * val;
+                dv[k] += w * der;
+            }
+        }
+    }
+    (v, dv)
+}
+
+/// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian:
+/// the cosine, bent towards `1 - 2 |sin(phase / 2)|` (a sharp crest, a round gully) by
+/// `sharpness`.
+#[inline(always)]
+fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
+    // Half the phase, reduced to -pi/2..=pi/2: sin and cos of it change sign together
+    // there, which none of the terms below sees.
+    let r = turns - floor(turns + 0.5);
+    let (s, c) = sin_cos(std::f32::consts::PI * r);
+    let round = 1.0 - 2.0 * s * s;
+    let sharp = 1.0 - 2.0 * s.abs();
+    let d_round = -2.0 * s * c;
+    let d_sharp = if s < 0.0 { c } else { -c };
+    let k = sharpness;
+    (
+        round + k * (sharp - round),
+        d_round + k * (d_sharp - d_round),
+    )
+}
+
+/// Sine and cosine of `a` in -pi/2..=pi/2 by their Taylor series (errors below 1e-6),
+/// the same bits on every machine.
+#[inline(always)]
+fn sin_cos(a: f32) -> (f32, f32) {
+    let a2 = a * a;
+    let s = a
+        * (1.0
+            + a2 * (-1.0 / 6.0
+                + a2 * (1.0 / 120.0
+                    + a2 * (-1.0 / 5040.0 + a2 * (1.0 / 362_880.0 + a2 * (-1.0 / 39_916_800.0))))));
+    let c = 1.0
+        + a2 * (-0.5
+            + a2 * (1.0 / 24.0
+                + a2 * (-1.0 / 720.0 + a2 * (1.0 / 40_320.0 + a2 * (-1.0 / 3_628_800.0)))));
+    (s, c)
+}
+
+/// `tanh` by a rational approximation (within 2 % of it), clamped to -1..=1.
+#[inline(always)]
+fn tanh(x: f32) -> f32 {
+    let x2 = x * x;
+    let t = x * (27.0 + x2) / (27.0 + 9.0 * x2);
+    t.clamp(-1.0, 1.0)
+}
+
+/// The largest whole number at most `x`, for the filter's small coordinates and phases
+/// (|x| < 2³¹): the same value as `f32::floor` (0 for -0), without the library call that the
+/// baseline x86-64 instruction set needs for it.
+#[inline(always)]
+fn floor(x: f32) -> f32 {
+    let t = x as i32 as f32;
+    if t > x { t - 1.0 } else { t }
+}
+
+/// `6t⁵ - 15t⁴ + 10t³`: weights that blend the cells with continuous slopes.
+#[inline(always)]
+fn quintic(t: f32) -> f32 {
+    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
+}
+
+/// Cell coordinate `c` (a whole number from -1 to `cells`: the cells next to a point
+/// of the texture) wrapped at `cells`, so the stripes tile at the texture's size.
+#[inline(always)]
+fn wrap(c: f32, cells: u32) -> u32 {
+    // Compares rather than divides: a remainder per cell was most of the filter's time.
+    let c = c as i32;
+    let n = cells as i32;
+    let c = if c < 0 {
+        c + n
+    } else if c >= n {
+        c - n
+    } else {
+        c
+    };
+    c as u32
+}
+
+/// A 32-bit integer hash with every bit of the input reaching every bit of the output.
+#[inline(always)]
+fn mix(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7feb_352d);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846c_a68b);
+    x ^ (x >> 16)
+}
+
+#[cfg(test)]
+#[path = "erosion_filter_tests.rs"]
+mod tests;
