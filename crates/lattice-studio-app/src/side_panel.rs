@@ -53,6 +53,11 @@ impl LatticeApp {
             egui::CollapsingHeader::new("Curve and terrace")
                 .default_open(false)
                 .show(ui, |ui| panels::layer_tone_ui(ui, &mut draft.layers[layer]));
+            egui::CollapsingHeader::new("Erosion")
+                .default_open(draft.layers[layer].active_erosion().is_some())
+                .show(ui, |ui| {
+                    panels::layer_erosion_ui(ui, &mut draft.layers[layer])
+                });
             section_heading(ui, "Whole texture");
             egui::CollapsingHeader::new("Size and tiling")
                 .default_open(true)

@@ -165,7 +165,8 @@ pub fn layer_row_text(l: &Layer) -> String {
     format!("{}  {} {:.2}", l.name, l.blend.label(), l.opacity)
 }
 
-/// Small tags after a layer's row for what shapes it besides its noise: a mask, a warp.
+/// Small tags after a layer's row for what shapes it besides its noise: a mask, a warp,
+/// erosion.
 fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
     let badge = |ui: &mut egui::Ui, text: &str, hover: String| {
         ui.label(egui::RichText::new(text).small().weak())
@@ -176,6 +177,13 @@ fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
     }
     if l.active_warp().is_some() {
         badge(ui, "warp", "Sampled through a domain warp".to_owned());
+    }
+    if let Some(e) = l.active_erosion() {
+        badge(
+            ui,
+            "eroded",
+            format!("Gullies {} deep carved into it", e.strength),
+        );
     }
 }
 
