@@ -7,7 +7,7 @@ use lattice_studio::{NoiseParams, Preset, Proximity};
 use std::path::PathBuf;
 
 use crate::common;
-use common::cli::{bin, ok, run};
+use common::cli::{bin, field, ok, run};
 use common::files::{preset_path as preset, read_r32};
 
 fn heights(params: &NoiseParams) -> Vec<f32> {
@@ -313,6 +313,38 @@ fn bench_prints_times_and_a_summary_line() {
     assert!(
         fields.iter().all(|(_, v)| v.is_finite() && *v > 0.0),
         "{last}"
+    );
+}
+
+#[test]
+fn bench_times_an_eroded_stack_against_it_uneroded() {
+    let preset = preset("eroded-mountains.ron");
+    let mut args = vec!["bench", preset.to_str().unwrap()];
+    args.extend(["--size", "64", "--repeat", "1"]);
+    let out = run(&args);
+    ok(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("without erosion (every strength 0): median_ms="),
+        "{text}"
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("ns_per_pixel: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    // Figures, not a race: times are not compared in tests.
+    assert!(field(line, "erosion").is_finite(), "{line}");
+    assert!(
+        field(line, " eroded") > 0.0 && field(line, "uneroded") > 0.0,
+        "{line}"
+    );
+    // Without erosion there is nothing to compare.
+    let plain = run(&[&args[..], &["--erosion", "0"]].concat());
+    ok(&plain);
+    assert!(
+        !String::from_utf8(plain.stdout)
+            .unwrap()
+            .contains("without erosion")
     );
 }
 

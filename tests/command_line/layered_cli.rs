@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Stdio;
 
 use crate::common;
-use common::cli::{bin, ok, one_error_line, run};
+use common::cli::{bin, field, ok, one_error_line, run};
 use common::files::preset_path;
 
 /// The decoded pixels of a PNG, as 16-bit RGBA.
@@ -135,15 +135,6 @@ fn standard_input_takes_ron_only_and_not_for_tiles() {
         "t/{row}_{col}.png",
     ]));
     assert!(e.contains("standard input"), "{e}");
-}
-
-/// The median of the `key=value` field `key` on `line`.
-fn field(line: &str, key: &str) -> f64 {
-    let value = line
-        .split(&format!("{key}="))
-        .nth(1)
-        .unwrap_or_else(|| panic!("{key}: {line}"));
-    value.split(' ').next().unwrap().parse().unwrap()
 }
 
 #[test]

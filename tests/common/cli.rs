@@ -79,3 +79,12 @@ pub fn stderr_text(child: &mut Child) -> String {
         .unwrap();
     err
 }
+
+/// The number of the `key=value` field `key` on a line that `bench` printed.
+pub fn field(line: &str, key: &str) -> f64 {
+    let value = line
+        .split(&format!("{key}="))
+        .nth(1)
+        .unwrap_or_else(|| panic!("{key}: {line}"));
+    value.split(' ').next().unwrap().parse().unwrap()
+}

@@ -68,8 +68,9 @@ mod sample;
 #[test]
 fn the_engine_sample_example_gives_the_r32_heights() {
     let dir = tempfile::tempdir().unwrap();
-    // A plain layer, layered stacks with masks and warps, channels and a classic one, at
-    // their own size and at another (the example resizes as `render --size` does).
+    // A plain layer, layered stacks with masks and warps, channels, a classic one and an
+    // eroded one (each pixel reads a halo), at their own size and at another (the
+    // example resizes as `render --size` does).
     for (name, size) in [
         ("default", 256),
         ("layered-terrain", 384),
@@ -77,6 +78,7 @@ fn the_engine_sample_example_gives_the_r32_heights() {
         ("packed-masks", 256),
         ("crystal-veins", 320),
         ("value-noise-layers", 256),
+        ("eroded-mountains", 300),
     ] {
         let preset = common::files::preset_path(&format!("{name}.ron"));
         let out = dir.path().join(format!("{name}.r32"));

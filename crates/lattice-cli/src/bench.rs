@@ -176,12 +176,40 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
             outln!("regenerating into the same map:")?;
             let summary = time_one(stack, args.repeat, true, true)?;
             outln!("{summary}")?;
+            print_erosion_cost(stack, args.repeat, &summary)?;
             if stack.len() >= 2 {
                 print_layer_edits(stack, args.repeat)?;
             }
         }
         Ok(())
     })
+}
+
+/// For a stack with erosion: times the same stack with every erosion's strength at 0
+/// in the same run, and prints both and what the erosion costs per pixel.
+fn print_erosion_cost(
+    stack: &LayerStack,
+    repeat: u32,
+    eroded: &BenchSummary,
+) -> anyhow::Result<()> {
+    if !(0..stack.len()).any(|i| stack[i].active_erosion().is_some()) {
+        return Ok(());
+    }
+    let mut plain = stack.clone();
+    for i in 0..plain.len() {
+        plain[i].set_erosion_strength(0.0);
+    }
+    let uneroded = time_one(&plain, repeat, true, false)?;
+    let pixels = f64::from(stack.size()).powi(2);
+    let per_pixel = |s: &BenchSummary| s.median_ms * 1e6 / pixels;
+    outln!("without erosion (every strength 0): {uneroded}")?;
+    outln!(
+        "ns_per_pixel: eroded={:.2} uneroded={:.2} erosion={:.2}",
+        per_pixel(eroded),
+        per_pixel(&uneroded),
+        per_pixel(eroded) - per_pixel(&uneroded)
+    )?;
+    Ok(())
 }
 
 /// Times and prints the designer's renders of `stack` and the memory they took.

@@ -305,13 +305,16 @@ fn tanh(x: f32) -> f32 {
     t.clamp(-1.0, 1.0)
 }
 
-/// The largest whole number at most `x`, for the filter's small coordinates and phases
-/// (|x| < 2³¹): the same value as `f32::floor` (0 for -0), without the library call that the
-/// baseline x86-64 instruction set needs for it.
+/// The largest whole number at most `x`, for the filter's coordinates and phases
+/// (|x| < 2²²): the same value as `f32::floor` (0 for -0), in float operations only, so
+/// the loops vectorise (the library call, or a conversion to integers, kept them
+/// scalar).
 #[inline(always)]
 fn floor(x: f32) -> f32 {
-    let t = x as i32 as f32;
-    if t > x { t - 1.0 } else { t }
+    // Adding and taking away 1.5 * 2²³ rounds to the nearest whole number.
+    const ROUND: f32 = 12_582_912.0;
+    let r = (x + ROUND) - ROUND;
+    if r > x { r - 1.0 } else { r }
 }
 
 /// `6t⁵ - 15t⁴ + 10t³`: weights that blend the cells with continuous slopes.
@@ -324,17 +327,24 @@ fn quintic(t: f32) -> f32 {
 /// of the texture) wrapped at `cells`, so the stripes tile at the texture's size.
 #[inline(always)]
 fn wrap(c: f32, cells: u32) -> u32 {
-    // Compares rather than divides: a remainder per cell was most of the filter's time.
-    let c = c as i32;
-    let n = cells as i32;
-    let c = if c < 0 {
+    let n = cells as f32;
+    let c = if c < 0.0 {
         c + n
     } else if c >= n {
         c - n
     } else {
         c
     };
-    c as u32
+    whole(c)
+}
+
+/// The whole number `c` (0 to 2²³) as an integer, read from the bits of `c + 2²³`: a
+/// float-to-integer conversion kept the loops scalar (Rust's saturates, which AVX2 has
+/// no instruction for).
+#[inline(always)]
+fn whole(c: f32) -> u32 {
+    const TWO_23: f32 = 8_388_608.0;
+    (c + TWO_23).to_bits().wrapping_sub(TWO_23.to_bits())
 }
 
 /// A 32-bit integer hash with every bit of the input reaching every bit of the output.

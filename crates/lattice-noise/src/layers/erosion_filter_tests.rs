@@ -64,16 +64,26 @@ fn derivatives_per_turn_match_differences_of_the_pattern() {
 }
 
 #[test]
-fn stripes_tile_at_the_cell_count() {
-    for &(qx, qy) in &[(0.2f32, 0.3f32), (7.8, 0.1), (3.5, 7.75)] {
-        let (a, da) = pattern(qx, qy);
-        let (b, db) = pattern(qx + 8.0, qy - 8.0);
-        for k in 0..LANES {
-            assert!(
-                (a[k] - b[k]).abs() < 1e-3 && (da[k] - db[k]).abs() < 1e-2,
-                "{qx} {k}"
-            );
-        }
+fn stripes_continue_across_the_wrap_at_the_cell_count() {
+    // The texture's points lie in 0..8 cells; the pattern just inside its right (or
+    // bottom) edge runs on into the one just inside its left (or top) edge.
+    let across = Across {
+        x: [0.6; LANES],
+        y: [0.8; LANES],
+    };
+    let row = |qx: f32, qy: f32| stripes(&[qx; LANES], qy, 8, 3, &across, 0.8);
+    for &(a, b) in &[
+        ((7.9995f32, 3.3f32), (0.0005f32, 3.3f32)),
+        ((5.1, 7.9995), (5.1, 0.0005)),
+    ] {
+        let (va, _) = row(a.0, a.1);
+        let (vb, _) = row(b.0, b.1);
+        assert!(
+            (va[0] - vb[0]).abs() < 0.02,
+            "{a:?} {b:?}: {} {}",
+            va[0],
+            vb[0]
+        );
     }
 }
 
@@ -140,8 +150,12 @@ fn flat_ground_keeps_its_heights_and_slopes_get_gullies() {
 #[test]
 fn floor_is_the_library_floor_on_the_filter_range() {
     for x in [
-        -2.5f32, -1.0, -0.999, 0.0, 0.3, 1.0, 7.99, 131_071.5, -3.0e-8,
+        -2.5f32, -1.0, -0.999, 0.0, 0.3, 0.5, 1.5, 2.5, 1.0, 7.99, 131_071.5, -3.0e-8, 4.0e6,
     ] {
         assert_eq!(floor(x).to_bits(), x.floor().to_bits(), "{x}");
     }
+    for c in [0.0f32, 1.0, 7.0, 1023.0, 131_071.0] {
+        assert_eq!(whole(c), c as u32);
+    }
+    assert_eq!((wrap(-1.0, 8), wrap(8.0, 8), wrap(3.0, 8)), (7, 0, 3));
 }
