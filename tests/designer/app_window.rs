@@ -370,7 +370,8 @@ fn export_png_writes_what_the_preview_shows() {
 /// A nearly flat function offers auto levels, which changes only the output mapping.
 #[test]
 fn a_nearly_flat_texture_offers_auto_levels() {
-    let mut h = harness();
+    // Tall enough that the Output group's hint is on screen without scrolling.
+    let mut h = harness_sized(1400.0, 1400.0);
     set_params(&mut h, |p| p.noise_mut().proximity = Proximity::Hyperbolic);
     settled(&mut h);
     steps(&mut h, 2);

@@ -13,5 +13,6 @@ mod app_layers;
 mod app_ui;
 mod app_window;
 mod classic_app;
+mod erosion_group;
 mod kept_values;
 mod tone_controls;

@@ -119,8 +119,14 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     if let Some(e) = l.active_erosion() {
         let _ = write!(
             s,
-            ", erosion {} ({} cells, {} octaves, branching {}, sharpness {}, keep {})",
-            e.strength, e.cells, e.octaves, e.branching, e.sharpness, e.keep
+            ", erosion {} ({} cells, {}{} octaves, branching {}, sharpness {}, keep {})",
+            e.strength,
+            e.cells,
+            if e.auto_octaves { "auto: " } else { "" },
+            e.octave_count(stack.size()),
+            e.branching,
+            e.sharpness,
+            e.keep
         );
     }
     s

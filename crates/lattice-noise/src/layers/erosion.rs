@@ -34,6 +34,10 @@ pub struct Erosion {
     pub cells: u32,
     /// Octaves of gullies, each with cells half the size of the one before.
     pub octaves: u32,
+    /// Octaves down to cells of 8 pixels instead of `octaves` (at most
+    /// [`MAX_EROSION_OCTAVES`]), so a larger texture gets finer gullies.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub auto_octaves: bool,
     /// Detail: each octave's depth relative to the one before (0..=1).
     pub detail: f32,
     /// How much each octave follows the slope the coarser gullies made (0: the slope of
@@ -54,6 +58,7 @@ impl Default for Erosion {
             strength: 0.3,
             cells: 8,
             octaves: 5,
+            auto_octaves: false,
             detail: 0.5,
             branching: 0.3,
             sharpness: 0.8,
@@ -124,12 +129,27 @@ impl Erosion {
         check("keep", self.keep.into(), 0.0, 1.0)
     }
 
+    /// How many octaves of gullies a `size` texture gets: `octaves`, or with
+    /// `auto_octaves` as many as keep the finest cells at least 8 pixels wide (the
+    /// finest cell of an octave count fixed at the preset's size, when it was chosen that
+    /// way, so the preset keeps its look there and gains detail above it).
+    pub fn octave_count(&self, size: u32) -> u32 {
+        if !self.auto_octaves {
+            return self.octaves;
+        }
+        let mut n = 1;
+        while n < MAX_EROSION_OCTAVES && u64::from(self.cells) << n << 3 <= u64::from(size) {
+            n += 1;
+        }
+        n
+    }
+
     /// The step, in pixels, of the differences that measure the slope and curvature of
     /// a `size` texture: half the finest gully cell, so the gullies follow the ground at
     /// their own scale rather than the grit of the finest octaves, from 1 to
     /// [`MAX_EROSION_STEP`]. It depends on the texture's size only, never on a window.
     pub fn step(&self, size: u32) -> u32 {
-        let finest = f64::from(self.cells) * 2f64.powi(self.octaves.max(1) as i32 - 1);
+        let finest = f64::from(self.cells) * 2f64.powi(self.octave_count(size).max(1) as i32 - 1);
         let step = (f64::from(size) / (2.0 * finest)).round();
         (step as u32).clamp(1, MAX_EROSION_STEP)
     }
@@ -180,6 +200,29 @@ mod tests {
         assert_eq!(e.step(512), 2);
         assert_eq!(e.step(64), 1);
         assert_eq!(e.step(262_144), MAX_EROSION_STEP);
+    }
+
+    #[test]
+    fn auto_octaves_keep_the_finest_cells_at_least_8_pixels() {
+        let e = Erosion {
+            cells: 4,
+            auto_octaves: true,
+            ..Erosion::default()
+        };
+        // 512 / 4 cells: 128 px cells, halved down to 8 px in 5 octaves.
+        assert_eq!(e.octave_count(512), 5);
+        assert_eq!(e.octave_count(1024), 6);
+        assert_eq!(e.octave_count(4096), MAX_EROSION_OCTAVES);
+        assert_eq!(e.octave_count(16), 1);
+        assert_eq!(
+            e.step(512),
+            Erosion {
+                auto_octaves: false,
+                ..e
+            }
+            .step(512)
+        );
+        assert_eq!(Erosion::default().octave_count(4096), 5);
     }
 
     #[test]

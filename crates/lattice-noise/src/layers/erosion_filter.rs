@@ -153,7 +153,7 @@ struct Filter {
 
 impl Filter {
     fn new(erosion: &Erosion, size: u32) -> Filter {
-        let octaves = (0..erosion.octaves)
+        let octaves = (0..erosion.octave_count(size))
             .map(|o| {
                 let cells = erosion.cells.saturating_mul(1 << o);
                 let seed = mix(o ^ mix(erosion.seed));

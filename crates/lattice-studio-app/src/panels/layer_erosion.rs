@@ -12,15 +12,15 @@ use crate::engine::layers::{
 pub(crate) fn layer_erosion_ui(ui: &mut egui::Ui, l: &mut Layer) {
     let mut strength = l.erosion.map_or(0.0, |e| e.strength);
     kept_slider(ui, &mut strength, 0.0..=MAX_EROSION_STRENGTH, |v| {
-        egui::Slider::new(v, 0.0..=1.5).text("Erosion")
+        egui::Slider::new(v, 0.0..=1.5).text("Gully depth")
     })
-    .on_hover_text("Depth of the gullies, in heights (0 = no erosion): stripes running down every slope, branching downhill, computed per pixel so regions and tiles match the whole");
+    .on_hover_text("Erosion strength: depth of the gullies, in heights (0 = no erosion): stripes running down every slope, branching downhill, computed per pixel so regions and tiles match the whole");
     l.set_erosion_strength(strength);
     let Some(e) = &mut l.erosion else {
         return;
     };
     if !e.is_active() {
-        ui.weak("Drag the strength above 0 to carve gullies.");
+        ui.weak("Drag the gully depth above 0 to carve gullies.");
         return;
     }
     erosion_shape_ui(ui, e);
@@ -34,10 +34,17 @@ fn erosion_shape_ui(ui: &mut egui::Ui, e: &mut Erosion) {
             .logarithmic(true)
     })
     .on_hover_text("Gully scale: cells across the texture at the coarsest octave, about one gully each (fewer = larger gullies)");
-    kept_slider(ui, &mut e.octaves, 1..=MAX_EROSION_OCTAVES, |v| {
-        egui::Slider::new(v, 1..=MAX_EROSION_OCTAVES).text("Gully octaves")
-    })
-    .on_hover_text("Octaves of gullies, each with cells half the size of the one before");
+    ui.horizontal(|ui| {
+        ui.add_enabled_ui(!e.auto_octaves, |ui| {
+            kept_slider(ui, &mut e.octaves, 1..=MAX_EROSION_OCTAVES, |v| {
+                egui::Slider::new(v, 1..=MAX_EROSION_OCTAVES).text("Gully octaves")
+            })
+            .on_hover_text("Octaves of gullies, each with cells half the size of the one before");
+        });
+        ui.checkbox(&mut e.auto_octaves, "Auto").on_hover_text(
+            "Octaves down to gully cells of 8 pixels: a larger texture gets finer gullies",
+        );
+    });
     ui.add(
         egui::Slider::new(&mut e.detail, 0.0..=1.0)
             .text("Detail")
