@@ -66,37 +66,50 @@ pub(super) fn toned_window(
 /// pixels out, continues the line through the edge pixel and the one `d` pixels inside
 /// it (`2 h(0) - h(d)`), in place of the edge pixel's copy. Second differences across an
 /// edge are then about 0, where a copy would make every edge pixel look like a crease
-/// (curvature masks). Only texture values go in, so every window of the texture
-/// rewrites the same halo.
+/// (curvature masks). Positions are the texture's, and only texture values go in, so
+/// every window of the texture (one near an edge but not touching it too, when the
+/// margin is wider than a pixel) rewrites the same halo. The pixel `d` inside always
+/// lies in the window: it is no further from the edge than the halo pixel is.
 fn extend_edges_linearly(window: &mut [f32], region: Region, margin: usize, size: u32) {
     let (w, h) = (region.width as usize, region.height as usize);
     if w == 0 || h == 0 {
         return;
     }
-    let m = margin;
-    let stride = w + 2 * m;
-    let at = |x: usize, y: usize| y * stride + x;
-    // Rows first, over the region's rows; then columns over every column, so corners
-    // continue the rewritten rows.
-    for y in m..m + h {
-        for d in 1..=m {
-            if region.x == 0 {
-                window[at(m - d, y)] = 2.0 * window[at(m, y)] - window[at(m + d, y)];
-            }
-            if region.x + region.width == size {
-                let e = m + w - 1;
-                window[at(e + d, y)] = 2.0 * window[at(e, y)] - window[at(e - d, y)];
+    let m = margin as i64;
+    let stride = w + 2 * margin;
+    let rows = h + 2 * margin;
+    let (x0, y0) = (i64::from(region.x) - m, i64::from(region.y) - m);
+    let last = i64::from(size) - 1;
+    // The edge and the mirror pixel inside of texture coordinate `t` past an edge.
+    let past = |t: i64| -> Option<(i64, i64)> {
+        let (edge, mirror) = if t < 0 {
+            (0, -t)
+        } else if t > last {
+            (last, 2 * last - t)
+        } else {
+            return None;
+        };
+        Some((edge, mirror.clamp(0, last)))
+    };
+    // Rows inside the texture first; then every column, so corners continue the
+    // rewritten rows.
+    for j in 0..rows {
+        let ty = y0 + j as i64;
+        if !(0..=last).contains(&ty) {
+            continue;
+        }
+        let row = &mut window[j * stride..][..stride];
+        for i in 0..stride {
+            if let Some((edge, mirror)) = past(x0 + i as i64) {
+                row[i] = 2.0 * row[(edge - x0) as usize] - row[(mirror - x0) as usize];
             }
         }
     }
-    for x in 0..stride {
-        for d in 1..=m {
-            if region.y == 0 {
-                window[at(x, m - d)] = 2.0 * window[at(x, m)] - window[at(x, m + d)];
-            }
-            if region.y + region.height == size {
-                let e = m + h - 1;
-                window[at(x, e + d)] = 2.0 * window[at(x, e)] - window[at(x, e - d)];
+    for j in 0..rows {
+        if let Some((edge, mirror)) = past(y0 + j as i64) {
+            let (e, r) = ((edge - y0) as usize, (mirror - y0) as usize);
+            for i in 0..stride {
+                window[j * stride + i] = 2.0 * window[e * stride + i] - window[r * stride + i];
             }
         }
     }
@@ -173,5 +186,47 @@ mod tests {
         assert_eq!(window[13..15], [2.0, 12.0]);
         // Nothing to do for an empty region.
         extend_edges_linearly(&mut [], Region { width: 0, ..region }, 1, 10);
+    }
+
+    #[test]
+    fn windows_near_an_edge_rewrite_the_whole_textures_halo() {
+        // A 12 px texture, heights i² + 3 j, margin 3: the window of every 2 x 1 region
+        // (those near the bottom and right edges reach past them without touching them)
+        // equals that part of the whole texture's window.
+        let (size, m) = (12u32, 3usize);
+        let n = size as usize + 2 * m;
+        let texture = |x: i64, y: i64| {
+            let (x, y) = (x.clamp(0, 11), y.clamp(0, 11));
+            (x * x + 3 * y) as f32
+        };
+        let window_of = |r: Region| {
+            let (w, h) = (r.width as usize + 2 * m, r.height as usize + 2 * m);
+            let mut v: Vec<f32> = (0..w * h)
+                .map(|k| {
+                    let x = i64::from(r.x) - m as i64 + (k % w) as i64;
+                    let y = i64::from(r.y) - m as i64 + (k / w) as i64;
+                    texture(x, y)
+                })
+                .collect();
+            extend_edges_linearly(&mut v, r, m, size);
+            v
+        };
+        let whole = window_of(Region::full(size));
+        for y in 0..size {
+            for x in 0..size - 1 {
+                let r = Region {
+                    x,
+                    y,
+                    width: 2,
+                    height: 1,
+                };
+                let part = window_of(r);
+                let w = 2 + 2 * m;
+                for (k, v) in part.iter().enumerate() {
+                    let (i, j) = (x as usize + k % w, y as usize + k / w);
+                    assert_eq!(*v, whole[j * n + i], "{r:?} at {i},{j}");
+                }
+            }
+        }
     }
 }

@@ -68,7 +68,8 @@ fn every_window_gives_the_whole_render() {
     for tileable in [false, true] {
         let s = stack(256, tileable, Some(WIDE));
         let whole = render(&s, Region::full(256));
-        // Sixteen tiles, and windows at the edges narrower than the halo.
+        // Sixteen tiles, windows at the edges narrower than the halo, and windows whose
+        // halo reaches past an edge they do not touch.
         let mut windows: Vec<Region> = (0..16)
             .map(|i| region(i % 4 * 64, i / 4 * 64, 64, 64))
             .collect();
@@ -78,6 +79,9 @@ fn every_window_gives_the_whole_render() {
             region(0, 255, 256, 1),
             region(255, 100, 1, 1),
             region(100, 0, 7, 2),
+            region(10, 250, 20, 3),
+            region(251, 40, 2, 9),
+            region(3, 2, 5, 5),
         ]);
         for r in windows {
             assert_eq!(
