@@ -248,9 +248,9 @@ impl LayerCache {
             self.keep_fields(spec, region);
             return Ok(heights);
         }
-        let heights = match &spec.warp {
-            _ if spec.erosion.is_some() => self.eroded(spec, region, control)?,
-            Some(w) if !w.fields_are_noises() => {
+        let heights = match (&spec.erosion, &spec.warp) {
+            (Some(erosion), _) => self.eroded(spec, erosion, region, control)?,
+            (None, Some(w)) if !w.fields_are_noises() => {
                 let wx = self.heights(&w.x, region, control)?;
                 let wy = self.heights(&w.y, region, control)?;
                 generate_warped_region(&spec.noise, region, (&wx, &wy), w.amplitude, control)?

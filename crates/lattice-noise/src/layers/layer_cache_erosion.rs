@@ -1,6 +1,7 @@
 //! The eroded heights a [`LayerCache`] renders: a layer's heights over its window grown
 //! by the erosion's halo, through the erosion filter.
 
+use super::erosion::Erosion;
 use super::erosion_filter::erode_into;
 use super::halo_window::{Edges, toned_window};
 use super::layer_cache::LayerCache;
@@ -12,19 +13,18 @@ use crate::job_control::JobControl;
 use crate::region::Region;
 
 impl LayerCache {
-    /// The heights of `spec` (which has an erosion) over `region`: the uneroded heights
-    /// over the region and the erosion's halo (read from the texture, wrapped when it
-    /// tiles; past the edges of one that does not, continued along the line through the
-    /// edge pixel, so the edge shows no false slope or crease), through the filter.
+    /// The heights of `spec`, whose erosion is `erosion`, over `region`: the uneroded
+    /// heights over the region and the erosion's halo (read from the texture, wrapped
+    /// when it tiles; past the edges of one that does not, continued along the line
+    /// through the edge pixel, so the edge shows no false slope or crease), through the
+    /// filter.
     pub(super) fn eroded(
         &mut self,
         spec: &RawSpec,
+        erosion: &Erosion,
         region: Region,
         control: &JobControl,
     ) -> Result<Heightmap, EngineError> {
-        let Some(erosion) = &spec.erosion else {
-            return Ok((*self.heights(spec, region, control)?).clone());
-        };
         let base = spec.uneroded();
         let margin = erosion.step(spec.noise.size) as usize;
         let window = toned_window(
