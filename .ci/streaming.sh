@@ -16,7 +16,7 @@ py="$work/venv/bin/python"
 # Eroded: every pixel reads a halo of the layer's heights around its tile.
 for case in "$preset 512 128 plain" "presets/eroded-mountains.ron 4096 1024 eroded"; do
     read -r from size tile name <<<"$case"
-    echo "-- tiles | parallel: 4 x 4 tiles of a $size $name texture, stitched, equal the whole render"
+    echo "-- tiles | parallel: 4 x 4 tiles of a $size $name texture, stitched, equal the whole render [${SECONDS} s]"
     for format in r32 png16 normal; do
         dir="$work/$name/$format"
         mkdir -p "$dir"
@@ -28,13 +28,13 @@ for case in "$preset 512 128 plain" "presets/eroded-mountains.ron 4096 1024 erod
     done
     "$py" .ci/stitch_check.py "$work/$name"
 done
-echo "-- the eroded 4096 r32 on one thread equals it on two"
+echo "-- the eroded 4096 r32 on one thread equals it on two [${SECONDS} s]"
 RAYON_NUM_THREADS=1 "$bin" render presets/eroded-mountains.ron --size 4096 --format r32 \
     --out "$work/one-thread.r32"
 cmp "$work/one-thread.r32" "$work/eroded/r32/whole.r32"
 rm -rf "$work/eroded" "$work/one-thread.r32"
 
-echo "-- EXR read back with Python's OpenEXR equals the R32 values"
+echo "-- EXR read back with Python's OpenEXR equals the R32 values [${SECONDS} s]"
 "$bin" render "$preset" --size 300 --out "$work/h.exr"
 "$bin" render "$preset" --size 300 --out "$work/h.r32"
 "$py" - "$work/h.exr" "$work/h.r32" <<'PY'
@@ -52,7 +52,7 @@ PY
 # A streamed r16 export of PRESET at SIZE: the whole file, under 256 MiB peak memory.
 r16_under_256_mib() {
     local from="$1" size="$2"
-    echo "-- $size r16 of $from, streamed: peak memory under 256 MiB"
+    echo "-- $size r16 of $from, streamed: peak memory under 256 MiB [${SECONDS} s]"
     /usr/bin/time -v "$bin" render "$from" --size "$size" --format r16 --out "$work/big.r16" \
         2>"$work/time.txt"
     rss_kib="$(awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}' "$work/time.txt")"
@@ -68,7 +68,7 @@ r16_under_256_mib "$preset" 32768
 # Eroded: each band also reads its halo of the layer's heights.
 r16_under_256_mib presets/eroded-mountains.ron 16384
 
-echo "-- 16 warped, masked layers: peak memory under 256 MiB, whole and in a wide band"
+echo "-- 16 warped, masked layers: peak memory under 256 MiB, whole and in a wide band [${SECONDS} s]"
 for args in "--size 4096" "--size 65536 --region 0,0,65536,32"; do
     # shellcheck disable=SC2086
     /usr/bin/time -v "$bin" render tests/fixtures/sixteen-warped-layers.ron $args --format r32 \
@@ -82,7 +82,7 @@ for args in "--size 4096" "--size 65536 --region 0,0,65536,32"; do
 done
 rm -f "$work/many.r32"
 
-echo "-- the designer's renders of a 4-layer 8192 stack: peak memory under 1 GiB"
+echo "-- the designer's renders of a 4-layer 8192 stack: peak memory under 1 GiB [${SECONDS} s]"
 # Opened, the top layer edited, then the bottom one, with the map on screen kept while
 # the next renders, as the window's generation thread does. The window itself adds
 # about 140 MB, so 880 MiB here keeps the whole app within 1 GiB (the README gives both
@@ -95,7 +95,7 @@ if [ -z "$peak_mib" ] || [ "$peak_mib" -ge 880 ]; then
     exit 1
 fi
 
-echo "-- a killed streamed export leaves no file"
+echo "-- a killed streamed export leaves no file [${SECONDS} s]"
 mkdir "$work/killed"
 "$bin" render "$preset" --size 32768 --format png16 --out "$work/killed/big.png" &
 pid=$!
