@@ -77,6 +77,7 @@ pub use height_stats::HeightStats;
 pub use heightmap::Heightmap;
 pub use isotropy::Isotropy;
 pub use job_control::JobControl;
+pub use kernel::{HeightSlope, SlopeSampler};
 pub use lane::Lane;
 pub use lattice_info::LatticeInfo;
 pub use lattice_probe::{LatticeProbe, OctaveCell};

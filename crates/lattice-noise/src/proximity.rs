@@ -281,6 +281,22 @@ impl Proximity {
         Self::ALL.into_iter().find(|p| p.id() == id)
     }
 
+    /// Whether the function has creases: a `min`, `max` or `|.|` whose sides meet at an
+    /// angle, where its slope jumps (the analytic slope takes the side the value
+    /// takes). The others are smooth, so their slope is continuous with a smooth fade.
+    pub fn has_creases(self) -> bool {
+        !matches!(
+            self,
+            Proximity::Gradient
+                | Proximity::Hill
+                | Proximity::Curvature
+                | Proximity::MonkeySaddle
+                | Proximity::Parabolic
+                | Proximity::ParabolicInverse
+                | Proximity::DisplacedParabola
+        )
+    }
+
     /// Evaluates the function at one point (reference path; the kernel uses the types).
     pub fn eval(self, x: f32, y: f32, l: f32, r: [f32; 4]) -> f32 {
         self.visit(Eval { x, y, l, r })

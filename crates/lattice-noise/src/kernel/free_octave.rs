@@ -81,6 +81,27 @@ impl FreeOctave {
         }
     }
 
+    /// The first `needs` random numbers of lattice point `(cx, cy)` (the rest 0).
+    pub(super) fn corner(
+        &self,
+        source: &PreparedSource,
+        frame: &Frame,
+        needs: usize,
+        (cx, cy): (i64, i64),
+    ) -> [f32; 4] {
+        let w = (
+            self.init + cx as f64 * self.step,
+            self.init + cy as f64 * self.step,
+        );
+        array_of(0.0, |k| {
+            if k < needs {
+                source.value_at(frame, w, (cx, cy), self.period, k)
+            } else {
+                0.0
+            }
+        })
+    }
+
     /// This octave's value at any position `(x, y)` in texture pixels (a warped sample
     /// point): the formula of [`Self::add`], with the corners drawn one by one.
     pub(super) fn sample<P: ProximityFn>(
@@ -93,19 +114,7 @@ impl FreeOctave {
     ) -> f32 {
         let (ix, u) = self.locate(self.offset[0] + x);
         let (iy, v) = self.locate(self.offset[1] + y);
-        let corner = |cx: i64, cy: i64| -> [f32; 4] {
-            let w = (
-                self.init + cx as f64 * self.step,
-                self.init + cy as f64 * self.step,
-            );
-            array_of(0.0, |k| {
-                if k < P::NEEDS {
-                    source.value_at(frame, w, (cx, cy), self.period, k)
-                } else {
-                    0.0
-                }
-            })
-        };
+        let corner = |cx: i64, cy: i64| self.corner(source, frame, P::NEEDS, (cx, cy));
         let (us, vs) = (u / self.l, v / self.l);
         let (fl, fr) = (fade.eval(us), fade.eval(1.0 - us));
         let (fv_t, fv_b) = (fade.eval(vs), fade.eval(1.0 - vs));

@@ -29,6 +29,7 @@ mod cell_point;
 mod cell_row;
 mod cell_search;
 mod cellular_bands;
+mod dual;
 #[cfg(target_arch = "x86_64")]
 mod f32x16;
 #[cfg(target_arch = "x86_64")]
@@ -48,6 +49,7 @@ mod sample_lane;
 #[cfg(target_arch = "x86_64")]
 mod simd_lane;
 mod simd_rows;
+mod slope_sampler;
 mod tile_positions;
 mod turned_grid;
 mod turned_octave;
@@ -58,6 +60,7 @@ mod warp_grid;
 mod warped;
 
 pub(super) use reference::reference;
+pub use slope_sampler::{HeightSlope, SlopeSampler};
 pub(crate) use vector_work::{VectorIsa, VectorWork, on_vector_isa};
 pub(super) use warp_fields::{FieldSource, WarpFields};
 pub(super) use warped::run_warped;

@@ -7,6 +7,7 @@ use super::raw_spec::RawSpec;
 use crate::engine_error::EngineError;
 use crate::heightmap::Heightmap;
 use crate::job_control::JobControl;
+use crate::kernel::SlopeSampler;
 use crate::region::Region;
 
 impl LayerStack {
@@ -37,6 +38,15 @@ impl LayerStack {
             && l.is_plain()
             && l.active_warp().is_none()
             && l.active_erosion().is_none()
+    }
+
+    /// The exact slopes of the composite when it is one noise ([`Self::is_single_noise`],
+    /// not cellular); see [`crate::Preset::slope_sampler`].
+    pub fn slope_sampler(&self) -> Option<SlopeSampler> {
+        if !self.is_single_noise() {
+            return None;
+        }
+        SlopeSampler::new(&self.bottom().noise)
     }
 
     /// The composite over `region` (see [`LayerCache::render`]), without keeping a

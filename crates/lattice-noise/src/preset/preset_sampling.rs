@@ -6,6 +6,7 @@ use super::preset::Preset;
 use super::preset_error::PresetError;
 use crate::engine_error::EngineError;
 use crate::job_control::JobControl;
+use crate::kernel::SlopeSampler;
 use crate::param_error::ParamError;
 use crate::region::Region;
 
@@ -74,6 +75,23 @@ impl Preset {
         let hm = self.generate_region(region, &JobControl::new())?;
         out.copy_from_slice(hm.data());
         Ok(())
+    }
+
+    /// The exact slopes of this texture's heights when it is one noise (a single
+    /// enabled plain layer, unwarped, uneroded, not cellular): its height at any point
+    /// with `dh/dx` and `dh/dy` from each function's and fade's derivative, no
+    /// neighbour pixels needed. `None` for other stacks, whose slopes come from
+    /// differences of their heights.
+    ///
+    /// ```
+    /// use lattice_noise::Preset;
+    /// let preset = Preset::from_ron("(size: 512)").unwrap();
+    /// let slopes = preset.slope_sampler().expect("one gradient noise");
+    /// let s = slopes.at(10.0, 20.0);
+    /// assert!((s.height - preset.sample(10, 20).unwrap()).abs() < 1e-5);
+    /// ```
+    pub fn slope_sampler(&self) -> Option<SlopeSampler> {
+        self.layers.slope_sampler()
     }
 }
 

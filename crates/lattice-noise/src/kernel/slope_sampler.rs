@@ -1,0 +1,156 @@
+//! [`SlopeSampler`]: a noise's height and its exact slope at any point, by running the
+//! octaves' own formulas on [`Dual`] numbers. Every proximity function and fade is
+//! written once over [`crate::Lane`], so each gets its derivative from that one formula:
+//! exact between creases, and on a crease (a `min`, `max` or `abs` tie, a linear fade's
+//! cell edge) the slope of the side the value takes.
+
+use super::dual::Dual;
+use super::free_octave::FreeOctave;
+use super::plan::{OctavePlan, Plan};
+use super::sample_lane::fade;
+use super::turned_grid::TurnedGrid;
+use super::turned_octave::TurnedOctave;
+use super::turned_sample::turned_octave;
+use crate::fade::Fade;
+use crate::lane::Lane;
+use crate::noise_params::NoiseParams;
+use crate::proximity::{Proximity, ProximityFn, ProximityVisitor};
+use crate::random::{Frame, PreparedSource};
+use crate::region::Region;
+
+/// A height and its slope per pixel: `dx` along texture columns, `dy` down the rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HeightSlope {
+    /// The height (the noise's value; the kernels' within rounding).
+    pub height: f32,
+    /// `dh/dx`, per pixel to the right.
+    pub dx: f32,
+    /// `dh/dy`, per pixel down.
+    pub dy: f32,
+}
+
+/// How one octave is sampled.
+enum SlopeOctave {
+    /// The square lattice (whole or fractional steps, panned or not).
+    Square(FreeOctave),
+    /// The isotropic mode's lattice.
+    Turned(TurnedOctave),
+}
+
+/// A noise's heights with their analytic slopes at any texture position.
+///
+/// ```
+/// use lattice_noise::{NoiseParams, SlopeSampler};
+/// let p = NoiseParams { size: 256, ..NoiseParams::default() };
+/// let s = SlopeSampler::new(&p).expect("gradient noise has an analytic slope");
+/// let here = s.at(100.0, 40.0);
+/// let right = s.at(100.001, 40.0);
+/// assert!(((right.height - here.height) / 0.001 - here.dx).abs() < 1e-2);
+/// ```
+pub struct SlopeSampler {
+    proximity: Proximity,
+    fade: Fade,
+    source: PreparedSource,
+    frame: Frame,
+    octaves: Vec<SlopeOctave>,
+}
+
+impl SlopeSampler {
+    /// The sampler of `p`'s noise (the caller validated `p`); `None` for cellular noise,
+    /// whose slope comes from differences of its heights.
+    pub fn new(p: &NoiseParams) -> Option<SlopeSampler> {
+        if p.cellular.is_some() {
+            return None;
+        }
+        let plan = Plan::new(p, Region::full(p.size));
+        let octaves = plan
+            .octaves
+            .into_iter()
+            .zip(p.steps().enumerate())
+            .map(|(o, (k, s))| match o {
+                OctavePlan::Turned(t) => SlopeOctave::Turned(t),
+                OctavePlan::Grid(_) | OctavePlan::Free(_) => {
+                    SlopeOctave::Square(FreeOctave::new(p, k, s))
+                }
+            })
+            .collect();
+        Some(SlopeSampler {
+            proximity: p.proximity,
+            fade: p.fade,
+            source: plan.source,
+            frame: plan.frame,
+            octaves,
+        })
+    }
+
+    /// The height and slope at texture position `(x, y)` in pixels (pixel `(i, j)` is
+    /// at `(i, j)`; between pixels the noise's own formula continues).
+    pub fn at(&self, x: f64, y: f64) -> HeightSlope {
+        // The kernels start every pixel at 0.5 and add the octaves; here the octaves
+        // are summed first, so their slopes keep the precision of their own size.
+        let d = self.octave_sum(x, y) + Dual::constant(0.5);
+        HeightSlope {
+            height: d.v,
+            dx: d.dx,
+            dy: d.dy,
+        }
+    }
+
+    /// The octaves' sum at `(x, y)`, without the 0.5 every height starts from.
+    pub(super) fn octave_sum(&self, x: f64, y: f64) -> Dual {
+        self.proximity.visit(At { s: self, x, y })
+    }
+}
+
+struct At<'a> {
+    s: &'a SlopeSampler,
+    x: f64,
+    y: f64,
+}
+
+impl ProximityVisitor for At<'_> {
+    type Output = Dual;
+    fn visit<P: ProximityFn>(self) -> Dual {
+        let At { s, x, y } = self;
+        let mut grid = TurnedGrid::default();
+        grid.direct = true;
+        let mut h = Dual::constant(0.0);
+        for o in &s.octaves {
+            h = h + match o {
+                SlopeOctave::Square(o) => square::<P>(s, o, x, y),
+                SlopeOctave::Turned(o) => {
+                    let pos = (Dual::x(x as f32), Dual::y(y as f32));
+                    turned_octave::<Dual, P>((), &s.source, o, &mut grid, pos)
+                }
+            };
+        }
+        h
+    }
+}
+
+/// One square-lattice octave at `(x, y)`: [`FreeOctave::sample`]'s formula on duals,
+/// with the fades in lane operations.
+fn square<P: ProximityFn>(s: &SlopeSampler, o: &FreeOctave, x: f64, y: f64) -> Dual {
+    let (ix, u) = o.locate(o.offset[0] + x);
+    let (iy, v) = o.locate(o.offset[1] + y);
+    let corner = |cx: i64, cy: i64| {
+        o.corner(&s.source, &s.frame, P::NEEDS, (cx, cy))
+            .map(Dual::constant)
+    };
+    let (u, v) = (Dual::x(u), Dual::y(v));
+    let (l, il) = (Dual::constant(o.l), Dual::constant(o.il));
+    let one = l.splat(1.0);
+    let (us, vs) = (u / l, v / l);
+    let (fl, fr) = (fade(s.fade, us), fade(s.fade, one - us));
+    let (ft, fb) = (fade(s.fade, vs), fade(s.fade, one - vs));
+    let (xl, xr, yt, yb) = (u, u - l, v, v - l);
+    let sum = P::eval(xl, yt, l, il, corner(ix, iy)) * (fl * ft)
+        + P::eval(xr, yt, l, il, corner(ix + 1, iy)) * (fr * ft)
+        + P::eval(xl, yb, l, il, corner(ix, iy + 1)) * (fl * fb)
+        + P::eval(xr, yb, l, il, corner(ix + 1, iy + 1)) * (fr * fb);
+    sum * Dual::constant(o.amp)
+}
+
+#[cfg(test)]
+#[path = "slope_sampler_tests.rs"]
+mod tests;
