@@ -10,6 +10,7 @@ use crate::engine::NoiseParams;
 use crate::engine::{Heightmap, JobControl, LayerStack, Proximity, Region};
 use anyhow::{Context, bail};
 use clap::Args;
+use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -177,6 +178,7 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
             let summary = time_one(stack, args.repeat, true, true)?;
             outln!("{summary}")?;
             print_erosion_cost(stack, args.repeat, &summary)?;
+            print_exact_slope_cost(stack, args.repeat)?;
             if stack.len() >= 2 {
                 print_layer_edits(stack, args.repeat)?;
             }
@@ -208,6 +210,35 @@ fn print_erosion_cost(
         per_pixel(eroded),
         per_pixel(&uneroded),
         per_pixel(eroded) - per_pixel(&uneroded)
+    )?;
+    Ok(())
+}
+
+/// For a texture that is one noise: times its exact slopes at every pixel (what an
+/// exact normal map or lit view computes), rows in parallel, and prints the cost.
+fn print_exact_slope_cost(stack: &LayerStack, repeat: u32) -> anyhow::Result<()> {
+    let Some(sampler) = stack.slope_sampler() else {
+        return Ok(());
+    };
+    let size = stack.size();
+    let mut times = Vec::new();
+    for _ in 0..repeat.max(1) {
+        let start = Instant::now();
+        let sum: f64 = (0..size)
+            .into_par_iter()
+            .map(|y| {
+                (0..size)
+                    .map(|x| f64::from(sampler.at(f64::from(x), f64::from(y)).dx))
+                    .sum::<f64>()
+            })
+            .sum();
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+        std::hint::black_box(sum);
+    }
+    let ms = median(&times).unwrap_or(0.0);
+    outln!(
+        "exact slopes (normal map, lit view): median_ms={ms:.3} ns_per_pixel={:.2}",
+        ms * 1e6 / f64::from(size).powi(2)
     )?;
     Ok(())
 }

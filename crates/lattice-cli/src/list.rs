@@ -15,6 +15,23 @@ pub(crate) fn listing() -> String {
     for p in Proximity::ALL {
         let _ = writeln!(s, "  {:<32} {:<34} {}", p.id(), p.label(), p.formula());
     }
+    let smooth: Vec<&str> = Proximity::ALL
+        .iter()
+        .filter(|p| !p.has_creases())
+        .map(|p| p.id())
+        .collect();
+    let _ = writeln!(
+        s,
+        "\nSlopes (normal maps and the lit view of a texture that is one noise):\n  \
+         {:<16} every proximity function with every fade, from its own formula; smooth \
+         for {}; the others have creases (min, max, |.|) where the slope jumps and takes \
+         the side the height takes, as the linear fade does at cell edges\n  \
+         {:<16} cellular noise, and stacks of layers, warps, masks, erosion or curves: \
+         central differences of neighbouring pixels",
+        "analytic",
+        smooth.join(", "),
+        "differences"
+    );
     let _ = writeln!(s, "\nFades (--fade):");
     for f in Fade::ALL {
         let _ = writeln!(s, "  {:<16} {}", f.id(), f.description());
