@@ -3,9 +3,9 @@
 //! its job is cancelled.
 
 use super::view_settings::DisplayMode;
-use crate::pixels::{ExactSlopes, ToneMap, shade_heights, shade_slopes, to_u8};
+use crate::pixels::{ToneMap, shade_heights, to_u8};
 use crate::{
-    engine::{HeightStats, Heightmap, JobControl, SlopeSampler},
+    engine::{HeightStats, Heightmap, JobControl},
     pixels::{Light, OutputParams},
 };
 use rayon::prelude::*;
@@ -57,24 +57,15 @@ fn reduced_heights(hm: &Heightmap, step: usize, control: &JobControl) -> Option<
     Some(out)
 }
 
-/// What the lit view needs to know of the surface beyond its heights.
-#[derive(Default)]
-pub(crate) struct Relief {
-    /// The texture tiles: slopes by differences wrap around its edges.
-    pub wrap: bool,
-    /// Its exact slopes, when it is one noise (used when shown pixel for pixel).
-    pub slopes: Option<SlopeSampler>,
-}
-
 /// Maps the heightmap to display pixels at most `max_side` wide (reduced by a whole
-/// factor, averaging blocks); `relief` tells the lit view how to take slopes.
+/// factor, averaging blocks); `wrap` (tileable texture) lets the lit view's slopes wrap.
 /// `None` when `control` is cancelled meanwhile.
 pub(crate) fn display_image(
     hm: &Heightmap,
     stats: &HeightStats,
     out: &OutputParams,
     mode: DisplayMode,
-    relief: Relief,
+    wrap: bool,
     max_side: usize,
     control: &JobControl,
 ) -> Option<egui::ColorImage> {
@@ -91,18 +82,7 @@ pub(crate) fn display_image(
     let sampler = out.ramp.clone().unwrap_or_default().sampler();
     let ramp_on = out.ramp.is_some();
     let lit = match mode {
-        DisplayMode::Lit(light) => {
-            // Exact slopes where the screen shows every texture pixel; a reduced image
-            // averages blocks, whose slopes differences of the averages give.
-            let exact = relief
-                .slopes
-                .filter(|_| step == 1)
-                .and_then(|s| ExactSlopes::of(s, &tm));
-            Some(match exact {
-                Some(e) => shade_slopes(side as u32, &light, &e).into_raw(),
-                None => lit_brightness(heights, side, &tm, light, step, relief.wrap),
-            })
-        }
+        DisplayMode::Lit(light) => Some(lit_brightness(heights, side, &tm, light, step, wrap)),
         _ => None,
     };
     if control.is_cancelled() {
@@ -191,7 +171,7 @@ mod tests {
             &hm.stats(),
             out,
             mode,
-            Relief::default(),
+            false,
             max_side,
             &JobControl::new(),
         )
@@ -251,60 +231,6 @@ mod tests {
         assert_ne!(p.r(), p.g());
     }
 
-    /// A texture that is one noise is lit by its exact slopes when shown pixel for
-    /// pixel: close to the shading by differences (they differ where the finest
-    /// octave bends within two pixels), and not used on a reduced image.
-    #[test]
-    fn one_noise_is_lit_by_its_exact_slopes_at_full_size() {
-        use crate::engine::{LayerStack, NoiseParams, Region};
-        let noise = NoiseParams {
-            size: 256,
-            initial_step: 64,
-            octaves: 3,
-            ..NoiseParams::default()
-        };
-        let layers = LayerStack::single(noise);
-        let hm = layers
-            .generate_region(Region::full(256), &JobControl::new())
-            .unwrap();
-        let out = OutputParams::default();
-        let mode = DisplayMode::Lit(Light {
-            azimuth_deg: 135.0,
-            elevation_deg: 30.0,
-            strength: 20.0,
-        });
-        let lit = |slopes: Option<SlopeSampler>, max_side| {
-            let relief = Relief {
-                wrap: false,
-                slopes,
-            };
-            display_image(
-                &hm,
-                &hm.stats(),
-                &out,
-                mode,
-                relief,
-                max_side,
-                &JobControl::new(),
-            )
-            .expect("not cancelled")
-        };
-        let exact = lit(layers.slope_sampler(), 4096);
-        let by_differences = lit(None, 4096);
-        assert_ne!(exact.pixels, by_differences.pixels);
-        let close = exact
-            .pixels
-            .iter()
-            .zip(&by_differences.pixels)
-            .filter(|(a, b)| a.r().abs_diff(b.r()) <= 3)
-            .count();
-        assert!(close * 10 >= exact.pixels.len() * 9, "{close} close");
-        assert_eq!(
-            lit(layers.slope_sampler(), 100).pixels,
-            lit(None, 100).pixels
-        );
-    }
-
     #[test]
     fn a_cancelled_job_maps_nothing() {
         let hm = Heightmap::filled(64, 0.5);
@@ -316,7 +242,7 @@ mod tests {
             &hm.stats(),
             &out,
             DisplayMode::Grey,
-            Relief::default(),
+            false,
             16,
             &control,
         );

@@ -2,7 +2,7 @@
 //! only submits jobs and receives results; a new job cancels the one running.
 
 use super::command::Command;
-use super::display_image::{Relief, display_image};
+use super::display_image::display_image;
 use super::recycler::Recycler;
 use super::render_result::RenderResult;
 use super::view_settings::DisplayMode;
@@ -254,24 +254,12 @@ fn deliver(
     is_preview: bool,
     send: &dyn Fn(Command),
 ) {
-    // A texture that is one noise is lit by its exact slopes (a solo layer's heights
-    // are not the stack's, so they keep differences).
-    let slopes = job
-        .solo
-        .is_none()
-        .then(|| done.layers.slope_sampler())
-        .flatten()
-        .filter(|_| done.heightmap.size() == done.layers.size());
-    let relief = Relief {
-        wrap: done.layers.tileable(),
-        slopes,
-    };
     let Some(image) = display_image(
         &done.heightmap,
         &done.stats,
         &job.output,
         job.mode,
-        relief,
+        done.layers.tileable(),
         job.max_texture_side,
         control,
     ) else {

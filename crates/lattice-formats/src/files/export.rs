@@ -14,7 +14,7 @@ use super::stream::encode_exr;
 use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, Region};
 use crate::mesh::MeshOptions;
-use crate::pixels::{self, OutputParams, ToneMap, texture_normal_map};
+use crate::pixels::{self, OutputParams, ToneMap, normal_map};
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -89,10 +89,7 @@ fn encode_inner(
             .iter()
             .flat_map(|v| v.to_le_bytes())
             .collect()),
-        ExportFormat::Normal => {
-            let img = texture_normal_map(hm, out, wrap, preset);
-            png(PngLayout::Rgb8, img.as_raw())
-        }
+        ExportFormat::Normal => png(PngLayout::Rgb8, normal_map(hm, out, wrap).as_raw()),
         ExportFormat::Color => {
             let rgb: Vec<u8> = pixels::rgba_ramp(hm, out)
                 .as_raw()

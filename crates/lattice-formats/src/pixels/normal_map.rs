@@ -1,15 +1,12 @@
-//! Tangent-space normal maps from a heightmap (central differences), or from the
-//! engine's exact slopes where a texture has them.
+//! Tangent-space normal maps from a heightmap (central differences).
 //!
 //! The surface is the mapped grey (0..1, after contrast, luminance and clamping, the
 //! same heights the grey PNG shows) with one pixel as the horizontal unit; `strength`
 //! scales the slopes: `n = normalize(-strength * dh/dx, -strength * dh/dy, 1)` in a
 //! frame whose X points right and Y up (OpenGL) or down (DirectX).
 
-use super::exact_slopes::ExactSlopes;
 use super::halo_grid::{HaloGrid, neighbours};
 use super::tone_map::ToneMap;
-use crate::engine::Preset;
 use crate::engine::output::NormalConvention;
 use crate::engine::output::OutputParams;
 use crate::engine::{Heightmap, Region};
@@ -64,60 +61,13 @@ pub fn normals_of_heights(
 /// The normal map of a window's mapped heights with their ring of neighbours: exactly
 /// the pixels of that window of the whole texture's normal map.
 pub fn normals_of_grid(grid: &HaloGrid, strength: f32, convention: NormalConvention) -> RgbImage {
-    normals_by(grid.window(), strength, convention, |x, y| grid.slope(x, y))
-}
-
-/// The normal map of `window` from exact slopes (see [`ExactSlopes`]): each pixel on
-/// its own, so any window is exactly those pixels of the whole texture's map.
-pub fn exact_normals(
-    slopes: &ExactSlopes,
-    window: Region,
-    strength: f32,
-    convention: NormalConvention,
-) -> RgbImage {
-    normals_by(window, strength, convention, |x, y| {
-        slopes.at(window.x + x as u32, window.y + y as u32)
-    })
-}
-
-/// The normal map of the texture as exported, from `preset`'s exact slopes when it has
-/// them (see [`ExactSlopes::new`]; `preset` must be what rendered `hm`), otherwise by
-/// differences ([`normal_map`]).
-pub fn texture_normal_map(
-    hm: &Heightmap,
-    out: &OutputParams,
-    wrap: bool,
-    preset: Option<&Preset>,
-) -> RgbImage {
-    let tm = ToneMap::for_heightmap(hm, out);
-    let exact = preset
-        .filter(|p| p.size() == hm.size() && hm.width() == hm.height())
-        .and_then(|p| ExactSlopes::new(p, &tm));
-    match exact {
-        Some(slopes) => exact_normals(
-            &slopes,
-            Region::full(hm.size()),
-            out.normal_strength,
-            out.normal_convention,
-        ),
-        None => normal_map(hm, out, wrap),
-    }
-}
-
-/// Normals of `window` from `slope(x, y)` (window pixels), rows in parallel.
-fn normals_by(
-    window: Region,
-    strength: f32,
-    convention: NormalConvention,
-    slope: impl Fn(usize, usize) -> (f32, f32) + Sync,
-) -> RgbImage {
-    let Region { width, height, .. } = window;
+    let Region { width, height, .. } = grid.window();
     let mut data = vec![0u8; width as usize * height as usize * 3];
     data.par_chunks_mut((width as usize * 3).max(1))
         .enumerate()
         .for_each(|(y, row)| {
             for (x, px) in row.chunks_exact_mut(3).enumerate() {
-                let (dx, dy) = slope(x, y);
+                let (dx, dy) = grid.slope(x, y);
                 let [nx, mut ny, nz] = normal_from_slope(dx, dy, strength);
                 if convention == NormalConvention::DirectX {
                     ny = -ny;

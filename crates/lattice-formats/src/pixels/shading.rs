@@ -1,6 +1,5 @@
 //! A lit, bump-mapped grey view of a heightmap: what the app's lit preview shows.
 
-use super::exact_slopes::ExactSlopes;
 use super::normal_map::{mapped_heights, normal_from_slope, slope};
 use super::tone_map::to_u8;
 use crate::engine::Heightmap;
@@ -60,36 +59,24 @@ impl Light {
 pub fn shade_heights(hm: &Heightmap, light: &Light, wrap: bool) -> GrayImage {
     let size = hm.size() as usize;
     let s = hm.size();
-    let heights: Vec<f32> = hm
-        .data()
-        .iter()
-        .map(|&h| if h.is_finite() { h } else { 0.0 })
-        .collect();
-    shade_by(s, light, |x, y| slope(&heights, size, x, y, wrap))
-}
-
-/// Lights a `size` square surface whose slope at pixel `(x, y)` is `slope(x, y)`: with
-/// [`ExactSlopes`] of a texture that is one noise, no neighbour pixel is read.
-pub fn shade_slopes(size: u32, light: &Light, slopes: &ExactSlopes) -> GrayImage {
-    shade_by(size, light, |x, y| slopes.at(x as u32, y as u32))
-}
-
-/// The lit brightness of every pixel, rows in parallel.
-fn shade_by(s: u32, light: &Light, slope: impl Fn(usize, usize) -> (f32, f32) + Sync) -> GrayImage {
-    let size = s as usize;
     let ok = light.azimuth_deg.is_finite()
         && light.elevation_deg.is_finite()
         && light.strength.is_finite();
     if !ok {
         return GrayImage::from_pixel(s, s, image::Luma([128]));
     }
+    let heights: Vec<f32> = hm
+        .data()
+        .iter()
+        .map(|&h| if h.is_finite() { h } else { 0.0 })
+        .collect();
     let l = light.direction();
     let mut data = vec![0u8; size * size];
     data.par_chunks_mut(size.max(1))
         .enumerate()
         .for_each(|(y, row)| {
             for (x, px) in row.iter_mut().enumerate() {
-                let (dx, dy) = slope(x, y);
+                let (dx, dy) = slope(&heights, size, x, y, wrap);
                 let n = normal_from_slope(dx, dy, light.strength);
                 let lambert = (n[0] * l[0] + n[1] * l[1] + n[2] * l[2]).max(0.0);
                 *px = to_u8((AMBIENT + (1.0 - AMBIENT) * lambert).clamp(0.0, 1.0));

@@ -89,17 +89,6 @@ impl ToneMap {
         self.normalized(h) * self.scale + self.offset
     }
 
-    /// `d grey / d h` at `h` without the curve (callers check [`Self::has_curve`]): the
-    /// linear map's factor where the grey is not clamped, 0 where it is (and for NaN).
-    #[inline]
-    pub(crate) fn linear_slope(&self, h: f32) -> f32 {
-        if (0.0..=1.0).contains(&self.linear(h)) {
-            self.scale / self.divisor
-        } else {
-            0.0
-        }
-    }
-
     /// The grey before clamping.
     #[inline]
     fn unclamped(&self, h: f32) -> f32 {

@@ -96,6 +96,18 @@ impl SlopeSampler {
         }
     }
 
+    /// [`Self::at`] at the `out.len()` pixels of texture row `y` from column `x0`, the
+    /// same values, with each lattice row's numbers drawn once for the whole row (what
+    /// a normal map or a lit view wants).
+    pub fn row(&self, (x0, y): (u32, u32), out: &mut [HeightSlope]) {
+        self.proximity.visit(Row {
+            s: self,
+            x0,
+            y,
+            out,
+        });
+    }
+
     /// The octaves' sum at `(x, y)`, without the 0.5 every height starts from.
     pub(super) fn octave_sum(&self, x: f64, y: f64) -> Dual {
         self.proximity.visit(At { s: self, x, y })
@@ -128,26 +140,127 @@ impl ProximityVisitor for At<'_> {
     }
 }
 
+/// Lattice points a turned octave prepares for one row before drawing each pixel's
+/// own (a row of a coarse octave spans a few cells, of a fine one its width).
+const ROW_POINTS: usize = 1 << 16;
+
+struct Row<'a> {
+    s: &'a SlopeSampler,
+    x0: u32,
+    y: u32,
+    out: &'a mut [HeightSlope],
+}
+
+impl ProximityVisitor for Row<'_> {
+    type Output = ();
+    fn visit<P: ProximityFn>(self) {
+        let Row { s, x0, y, out } = self;
+        let n = out.len();
+        if n == 0 {
+            return;
+        }
+        let mut sums = vec![Dual::constant(0.0); n];
+        let mut rows: [[Vec<f32>; 4]; 2] = Default::default();
+        let mut grid = TurnedGrid::default();
+        for o in &s.octaves {
+            match o {
+                SlopeOctave::Square(o) => square_row::<P>(s, o, (x0, y), &mut sums, &mut rows),
+                SlopeOctave::Turned(o) => {
+                    let ranges = (
+                        (x0 as f32, (x0 as usize + n - 1) as f32),
+                        (y as f32, y as f32),
+                    );
+                    grid.prepare(&s.source, o, P::NEEDS, ranges, ROW_POINTS);
+                    for (i, h) in sums.iter_mut().enumerate() {
+                        let pos = (Dual::x((x0 as usize + i) as f32), Dual::y(y as f32));
+                        *h = *h + turned_octave::<Dual, P>((), &s.source, o, &mut grid, pos);
+                    }
+                }
+            }
+        }
+        for (o, h) in out.iter_mut().zip(sums) {
+            let d = h + Dual::constant(0.5);
+            *o = HeightSlope {
+                height: d.v,
+                dx: d.dx,
+                dy: d.dy,
+            };
+        }
+    }
+}
+
+/// Adds one square-lattice octave to `sums`, pixels `x0..` of row `y`: the numbers of
+/// the two lattice rows around it drawn once into `rows` (top, bottom).
+fn square_row<P: ProximityFn>(
+    s: &SlopeSampler,
+    o: &FreeOctave,
+    (x0, y): (u32, u32),
+    sums: &mut [Dual],
+    [top, bottom]: &mut [[Vec<f32>; 4]; 2],
+) {
+    let x = |i: usize| o.offset[0] + f64::from(x0) + i as f64;
+    let (ix0, _) = o.locate(x(0));
+    let (ix1, _) = o.locate(x(sums.len() - 1));
+    let cells = (ix1 - ix0 + 2) as usize;
+    for k in 0..P::NEEDS {
+        top[k].resize(cells, 0.0);
+        bottom[k].resize(cells, 0.0);
+    }
+    let (iy, v) = o.locate(o.offset[1] + f64::from(y));
+    o.fill(&s.source, &s.frame, iy, ix0, P::NEEDS, top);
+    o.fill(&s.source, &s.frame, iy + 1, ix0, P::NEEDS, bottom);
+    let corner = |row: &[Vec<f32>; 4], j: usize| -> [f32; 4] {
+        std::array::from_fn(|k| if k < P::NEEDS { row[k][j] } else { 0.0 })
+    };
+    for (i, h) in sums.iter_mut().enumerate() {
+        let (ix, u) = o.locate(x(i));
+        let j = (ix - ix0) as usize;
+        let corners = [
+            corner(top, j),
+            corner(top, j + 1),
+            corner(bottom, j),
+            corner(bottom, j + 1),
+        ];
+        *h = *h + square_at::<P>(s.fade, o, (u, v), corners);
+    }
+}
+
 /// One square-lattice octave at `(x, y)`: [`FreeOctave::sample`]'s formula on duals,
 /// with the fades in lane operations.
 fn square<P: ProximityFn>(s: &SlopeSampler, o: &FreeOctave, x: f64, y: f64) -> Dual {
     let (ix, u) = o.locate(o.offset[0] + x);
     let (iy, v) = o.locate(o.offset[1] + y);
-    let corner = |cx: i64, cy: i64| {
-        o.corner(&s.source, &s.frame, P::NEEDS, (cx, cy))
-            .map(Dual::constant)
-    };
+    let corner = |cx: i64, cy: i64| o.corner(&s.source, &s.frame, P::NEEDS, (cx, cy));
+    let corners = [
+        corner(ix, iy),
+        corner(ix + 1, iy),
+        corner(ix, iy + 1),
+        corner(ix + 1, iy + 1),
+    ];
+    square_at::<P>(s.fade, o, (u, v), corners)
+}
+
+/// The octave's value at offset `(u, v)` in its cell, whose four corners (top-left,
+/// top-right, bottom-left, bottom-right) hold the random numbers `r`.
+#[inline(always)]
+fn square_at<P: ProximityFn>(
+    f: Fade,
+    o: &FreeOctave,
+    (u, v): (f32, f32),
+    r: [[f32; 4]; 4],
+) -> Dual {
     let (u, v) = (Dual::x(u), Dual::y(v));
     let (l, il) = (Dual::constant(o.l), Dual::constant(o.il));
     let one = l.splat(1.0);
     let (us, vs) = (u / l, v / l);
-    let (fl, fr) = (fade(s.fade, us), fade(s.fade, one - us));
-    let (ft, fb) = (fade(s.fade, vs), fade(s.fade, one - vs));
+    let (fl, fr) = (fade(f, us), fade(f, one - us));
+    let (ft, fb) = (fade(f, vs), fade(f, one - vs));
     let (xl, xr, yt, yb) = (u, u - l, v, v - l);
-    let sum = P::eval(xl, yt, l, il, corner(ix, iy)) * (fl * ft)
-        + P::eval(xr, yt, l, il, corner(ix + 1, iy)) * (fr * ft)
-        + P::eval(xl, yb, l, il, corner(ix, iy + 1)) * (fl * fb)
-        + P::eval(xr, yb, l, il, corner(ix + 1, iy + 1)) * (fr * fb);
+    let c = |q: usize| r[q].map(Dual::constant);
+    let sum = P::eval(xl, yt, l, il, c(0)) * (fl * ft)
+        + P::eval(xr, yt, l, il, c(1)) * (fr * ft)
+        + P::eval(xl, yb, l, il, c(2)) * (fl * fb)
+        + P::eval(xr, yb, l, il, c(3)) * (fr * fb);
     sum * Dual::constant(o.amp)
 }
 

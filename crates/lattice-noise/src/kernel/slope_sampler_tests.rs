@@ -165,6 +165,37 @@ fn slopes_hold_off_the_integer_grid_and_when_tiling() {
     }
 }
 
+/// A row drawn at once gives each pixel's [`SlopeSampler::at`] bits, on the square and
+/// turned lattices, from any column, with every kind of random source.
+#[test]
+fn rows_are_their_pixels() {
+    use crate::random::RandomSource;
+    for random in RandomSource::ALL {
+        for isotropy in [Isotropy::OFF, Isotropy::FULL] {
+            for origin in [[0.0, 0.0], [0.4, 1.3]] {
+                let p = NoiseParams {
+                    random,
+                    origin,
+                    tileable: origin[0] == 0.0,
+                    ..params(Proximity::DisplacedParabola, Fade::Cosine, isotropy)
+                };
+                let s = SlopeSampler::new(&p).unwrap();
+                for (x0, y, n) in [(0, 0, 64), (13, 40, 37), (63, 63, 1)] {
+                    let mut row = vec![HeightSlope::default(); n];
+                    s.row((x0, y), &mut row);
+                    for (i, got) in row.iter().enumerate() {
+                        let want = s.at(f64::from(x0) + i as f64, f64::from(y));
+                        assert_eq!(
+                            *got, want,
+                            "{random:?} {isotropy:?} {origin:?} {x0}+{i},{y}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn cellular_noise_has_no_analytic_slope() {
     let p = NoiseParams {

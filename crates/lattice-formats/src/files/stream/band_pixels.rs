@@ -7,7 +7,7 @@ use crate::engine::{Heightmap, JobControl, Preset, Region};
 use crate::files::error::Result;
 use crate::files::export_format::ExportFormat;
 use crate::files::packing::packed_pixels;
-use crate::pixels::{ExactSlopes, PixelEncoding, ToneMap, exact_normals, normals_of_grid};
+use crate::pixels::{PixelEncoding, ToneMap, normals_of_grid};
 use rayon::prelude::*;
 use std::cell::RefCell;
 
@@ -24,8 +24,6 @@ pub(super) struct BandPixels<'a> {
     tm: ToneMap,
     encoding: Option<PixelEncoding>,
     heights: RefCell<Heightmap>,
-    /// A normal map's exact slopes, when the texture has them.
-    exact: Option<ExactSlopes>,
 }
 
 impl<'a> BandPixels<'a> {
@@ -49,9 +47,6 @@ impl<'a> BandPixels<'a> {
             tm,
             encoding,
             heights: RefCell::new(Heightmap::filled_rect(0, 0, 0.0)),
-            exact: (format == ExportFormat::Normal)
-                .then(|| ExactSlopes::new(preset, &tm))
-                .flatten(),
         }
     }
 
@@ -59,16 +54,6 @@ impl<'a> BandPixels<'a> {
     pub(super) fn pixels_into(&self, band: Region, bytes: &mut Vec<u8>) -> Result<()> {
         let (preset, tm) = (self.renderer.preset(), &self.tm);
         let output = &preset.output;
-        if let Some(slopes) = &self.exact {
-            let img = exact_normals(
-                slopes,
-                band,
-                output.normal_strength,
-                output.normal_convention,
-            );
-            *bytes = img.into_raw();
-            return Ok(());
-        }
         if self.format == ExportFormat::Normal {
             let grid = render_halo(&self.renderer, band, |h| tm.grey(h))?;
             let img = normals_of_grid(&grid, output.normal_strength, output.normal_convention);
