@@ -22,12 +22,12 @@ pub(crate) fn listing() -> String {
         .collect();
     let _ = writeln!(
         s,
-        "\nSlopes (normal maps and the lit view of a texture that is one noise):\n  \
+        "\nSlopes (the engine's Preset::slope_sampler, for a texture that is one noise):\n  \
          {:<16} every proximity function with every fade, from its own formula; smooth \
          for {}; the others have creases (min, max, |.|) where the slope jumps and takes \
          the side the height takes, as the linear fade does at cell edges\n  \
-         {:<16} cellular noise, and stacks of layers, warps, masks, erosion or curves: \
-         central differences of neighbouring pixels",
+         {:<16} normal maps and the lit view, cellular noise, and stacks of layers, warps, \
+         masks, erosion or curves: central differences of neighbouring pixels",
         "analytic",
         smooth.join(", "),
         "differences"
