@@ -172,13 +172,14 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
                 Some(c) => outln!("cellular: {}", c.spec())?,
                 None => outln!("proximity: {}", p.proximity.id())?,
             }
+            // Before the timings: their summary line stays the last one.
+            print_exact_slope_cost(stack, args.repeat)?;
             let fresh = time_one(stack, args.repeat, false, false)?;
             outln!("fresh map each run: {fresh}")?;
             outln!("regenerating into the same map:")?;
             let summary = time_one(stack, args.repeat, true, true)?;
             outln!("{summary}")?;
             print_erosion_cost(stack, args.repeat, &summary)?;
-            print_exact_slope_cost(stack, args.repeat)?;
             if stack.len() >= 2 {
                 print_layer_edits(stack, args.repeat)?;
             }
