@@ -218,7 +218,7 @@ fn print_erosion_cost(
 /// For a texture that is one noise: times its exact slopes at every pixel (what an
 /// exact normal map or lit view computes), rows in parallel, and prints the cost.
 fn print_exact_slope_cost(stack: &LayerStack, repeat: u32) -> anyhow::Result<()> {
-    let Some(sampler) = stack.slope_sampler() else {
+    let Some(sampler) = stack.slope_sampler()? else {
         return Ok(());
     };
     let size = stack.size();

@@ -14,6 +14,7 @@ use super::turned_sample::turned_octave;
 use crate::fade::Fade;
 use crate::lane::Lane;
 use crate::noise_params::NoiseParams;
+use crate::param_error::ParamError;
 use crate::proximity::{Proximity, ProximityFn, ProximityVisitor};
 use crate::random::{Frame, PreparedSource};
 use crate::region::Region;
@@ -42,7 +43,7 @@ enum SlopeOctave {
 /// ```
 /// use lattice_noise::{NoiseParams, SlopeSampler};
 /// let p = NoiseParams { size: 256, ..NoiseParams::default() };
-/// let s = SlopeSampler::new(&p).expect("gradient noise has an analytic slope");
+/// let s = SlopeSampler::new(&p).unwrap().expect("gradient noise has an analytic slope");
 /// let here = s.at(100.0, 40.0);
 /// let right = s.at(100.001, 40.0);
 /// assert!(((right.height - here.height) / 0.001 - here.dx).abs() < 1e-2);
@@ -56,11 +57,14 @@ pub struct SlopeSampler {
 }
 
 impl SlopeSampler {
-    /// The sampler of `p`'s noise (the caller validated `p`); `None` for cellular noise,
-    /// whose slope comes from differences of its heights.
-    pub fn new(p: &NoiseParams) -> Option<SlopeSampler> {
+    /// The sampler of `p`'s noise; `None` for cellular noise, whose slope comes from
+    /// differences of its heights; an error for parameters
+    /// [`NoiseParams::validate_streamed`] refuses (it holds no texture, so any size a
+    /// window-by-window render allows).
+    pub fn new(p: &NoiseParams) -> Result<Option<SlopeSampler>, ParamError> {
+        p.validate_streamed()?;
         if p.cellular.is_some() {
-            return None;
+            return Ok(None);
         }
         let plan = Plan::new(p, Region::full(p.size));
         let octaves = plan
@@ -74,13 +78,13 @@ impl SlopeSampler {
                 }
             })
             .collect();
-        Some(SlopeSampler {
+        Ok(Some(SlopeSampler {
             proximity: p.proximity,
             fade: p.fade,
             source: plan.source,
             frame: plan.frame,
             octaves,
-        })
+        }))
     }
 
     /// The height and slope at texture position `(x, y)` in pixels (pixel `(i, j)` is

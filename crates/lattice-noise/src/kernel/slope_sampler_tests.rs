@@ -38,7 +38,7 @@ fn positions(n: usize, size: f64) -> Vec<(f64, f64)> {
 /// difference an average of two sides, and f32 positions round `e` by up to a percent:
 /// those few points are counted, not failed; a wrong derivative moves the median.
 fn disagreements(p: &NoiseParams, n: usize) -> (usize, f32) {
-    let s = SlopeSampler::new(p).expect("not cellular");
+    let s = SlopeSampler::new(p).unwrap().expect("not cellular");
     let e = 3e-3;
     let pairs: Vec<([f32; 2], [f32; 2])> = positions(n, f64::from(p.size))
         .into_iter()
@@ -68,7 +68,7 @@ fn heights_are_the_kernels_heights() {
             for fade in Fade::ALL {
                 let p = params(proximity, fade, isotropy);
                 let hm = generate_simple(&p).unwrap();
-                let s = SlopeSampler::new(&p).unwrap();
+                let s = SlopeSampler::new(&p).unwrap().unwrap();
                 for (x, y) in [(0, 0), (5, 9), (31, 32), (63, 63), (40, 17)] {
                     let (want, got) = (hm.get(x, y), s.at(f64::from(x), f64::from(y)).height);
                     assert!(
@@ -159,7 +159,7 @@ fn slopes_hold_off_the_integer_grid_and_when_tiling() {
             "{p:?}: {bad} disagree, median {median}"
         );
         let hm = generate_simple(&p).unwrap();
-        let s = SlopeSampler::new(&p).unwrap();
+        let s = SlopeSampler::new(&p).unwrap().unwrap();
         let (want, got) = (hm.get(21, 50), s.at(21.0, 50.0).height);
         assert!((want - got).abs() <= 2e-5 * (1.0 + want.abs()), "{p:?}");
     }
@@ -179,7 +179,7 @@ fn rows_are_their_pixels() {
                     tileable: origin[0] == 0.0,
                     ..params(Proximity::DisplacedParabola, Fade::Cosine, isotropy)
                 };
-                let s = SlopeSampler::new(&p).unwrap();
+                let s = SlopeSampler::new(&p).unwrap().unwrap();
                 for (x0, y, n) in [(0, 0, 64), (13, 40, 37), (63, 63, 1)] {
                     let mut row = vec![HeightSlope::default(); n];
                     s.row((x0, y), &mut row);
@@ -202,5 +202,11 @@ fn cellular_noise_has_no_analytic_slope() {
         cellular: Some(crate::cellular::Cellular::default()),
         ..NoiseParams::default()
     };
-    assert!(SlopeSampler::new(&p).is_none());
+    assert!(SlopeSampler::new(&p).unwrap().is_none());
+    // Parameters the kernels refuse are refused here too, not sampled.
+    let bad = NoiseParams {
+        size: 0,
+        ..NoiseParams::default()
+    };
+    assert!(SlopeSampler::new(&bad).is_err());
 }

@@ -42,11 +42,11 @@ impl LayerStack {
 
     /// The exact slopes of the composite when it is one noise ([`Self::is_single_noise`],
     /// not cellular); see [`crate::Preset::slope_sampler`].
-    pub fn slope_sampler(&self) -> Option<SlopeSampler> {
+    pub fn slope_sampler(&self) -> Result<Option<SlopeSampler>, EngineError> {
         if !self.is_single_noise() {
-            return None;
+            return Ok(None);
         }
-        SlopeSampler::new(&self.bottom().noise)
+        Ok(SlopeSampler::new(&self.bottom().noise)?)
     }
 
     /// The composite over `region` (see [`LayerCache::render`]), without keeping a

@@ -81,16 +81,16 @@ impl Preset {
     /// enabled plain layer, unwarped, uneroded, not cellular): its height at any point
     /// with `dh/dx` and `dh/dy` from each function's and fade's derivative, no
     /// neighbour pixels needed. `None` for other stacks, whose slopes come from
-    /// differences of their heights.
+    /// differences of their heights; an error for a noise the kernels refuse.
     ///
     /// ```
     /// use lattice_noise::Preset;
     /// let preset = Preset::from_ron("(size: 512)").unwrap();
-    /// let slopes = preset.slope_sampler().expect("one gradient noise");
+    /// let slopes = preset.slope_sampler().unwrap().expect("one gradient noise");
     /// let s = slopes.at(10.0, 20.0);
     /// assert!((s.height - preset.sample(10, 20).unwrap()).abs() < 1e-5);
     /// ```
-    pub fn slope_sampler(&self) -> Option<SlopeSampler> {
+    pub fn slope_sampler(&self) -> Result<Option<SlopeSampler>, EngineError> {
         self.layers.slope_sampler()
     }
 }
