@@ -3,7 +3,7 @@
 //! written once over [`Lane`], so running them on `Dual` gives each one's exact
 //! derivative, crease by crease, without a second copy of any formula.
 
-use super::sample_lane::{MAX_INDEX, SampleLane};
+use super::sample_lane::SampleLane;
 use crate::lane::Lane;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
@@ -125,8 +125,10 @@ impl Lane for Dual {
     }
 }
 
-/// One sample point at a time, like `f32`'s build: lattice numbers (gathers, loads) are
-/// constants, `floor` is flat between its steps.
+/// One sample point at a time, `f32`'s build on the value: lattice numbers (gathers,
+/// loads) are constants, `floor` is flat between its steps, and loads, stores, indices
+/// and the range test are `f32`'s own, so the rules (clamps, zeros past the end) are
+/// written once.
 impl SampleLane for Dual {
     const W: usize = 1;
     type Isa = ();
@@ -137,13 +139,11 @@ impl SampleLane for Dual {
     }
     #[inline(always)]
     fn read(_: (), x: &[f32]) -> Self {
-        Dual::constant(x.first().copied().unwrap_or(0.0))
+        Dual::constant(f32::read((), x))
     }
     #[inline(always)]
     fn write(self, out: &mut [f32]) {
-        if let Some(o) = out.first_mut() {
-            *o = self.v;
-        }
+        self.v.write(out);
     }
     #[inline(always)]
     fn floor(self) -> Self {
@@ -171,11 +171,11 @@ impl SampleLane for Dual {
     }
     #[inline(always)]
     fn index(self, bound: u32) -> u32 {
-        self.v.mx(0.0).mn(bound.min(MAX_INDEX) as f32) as u32
+        self.v.index(bound)
     }
     #[inline(always)]
     fn gather(_: (), table: &[f32], i: u32) -> Self {
-        Dual::constant(table.get(i as usize).copied().unwrap_or(0.0))
+        Dual::constant(f32::gather((), table, i))
     }
     const WINDOW: usize = 2;
     #[inline(always)]
@@ -184,7 +184,7 @@ impl SampleLane for Dual {
     }
     #[inline(always)]
     fn all_within(self, lo: f32, hi: f32) -> bool {
-        self.v >= lo && self.v <= hi
+        self.v.all_within(lo, hi)
     }
     #[inline(always)]
     fn window_pair(_: (), t: &[f32], r: Self) -> (Self, Self) {

@@ -90,14 +90,7 @@ impl SlopeSampler {
     /// The height and slope at texture position `(x, y)` in pixels (pixel `(i, j)` is
     /// at `(i, j)`; between pixels the noise's own formula continues).
     pub fn at(&self, x: f64, y: f64) -> HeightSlope {
-        // The kernels start every pixel at 0.5 and add the octaves; here the octaves
-        // are summed first, so their slopes keep the precision of their own size.
-        let d = self.octave_sum(x, y) + Dual::constant(0.5);
-        HeightSlope {
-            height: d.v,
-            dx: d.dx,
-            dy: d.dy,
-        }
+        height_slope(self.octave_sum(x, y))
     }
 
     /// [`Self::at`] at the `out.len()` pixels of texture row `y` from column `x0`, the
@@ -115,6 +108,18 @@ impl SlopeSampler {
     /// The octaves' sum at `(x, y)`, without the 0.5 every height starts from.
     pub(super) fn octave_sum(&self, x: f64, y: f64) -> Dual {
         self.proximity.visit(At { s: self, x, y })
+    }
+}
+
+/// The height and slope from the octaves' sum. The kernels start every pixel at 0.5
+/// and add the octaves; here the octaves are summed first, so their slopes keep the
+/// precision of their own size.
+fn height_slope(octave_sum: Dual) -> HeightSlope {
+    let d = octave_sum + Dual::constant(0.5);
+    HeightSlope {
+        height: d.v,
+        dx: d.dx,
+        dy: d.dy,
     }
 }
 
@@ -183,12 +188,7 @@ impl ProximityVisitor for Row<'_> {
             }
         }
         for (o, h) in out.iter_mut().zip(sums) {
-            let d = h + Dual::constant(0.5);
-            *o = HeightSlope {
-                height: d.v,
-                dx: d.dx,
-                dy: d.dy,
-            };
+            *o = height_slope(h);
         }
     }
 }
