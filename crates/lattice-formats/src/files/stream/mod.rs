@@ -8,8 +8,9 @@
 //! band, and a writer thread encodes it: PNG (rows filtered on the pool by
 //! `BandFilter`, compressed in pieces on the pool, by `LiteralCode` for 16-bit samples
 //! and `fdeflate` for 8-bit ones, and joined on the writer thread by `DeflateJoin`),
-//! raw R16/R32, or OpenEXR (the `exr` crate's block writer, with the `exr` feature). [`scan_stats`] measures a
-//! texture in one streamed pass (auto-levels, `lattice-studio stats`).
+//! raw R16/R32, or OpenEXR (the `exr` crate's block writer, with the `exr` feature). [`scan_range`] and
+//! [`scan_stats`] measure a texture in one streamed pass (auto-levels, `lattice-studio
+//! stats`).
 
 mod band_filter;
 mod band_pixels;
@@ -34,4 +35,4 @@ pub use band_renderer::BandRenderer;
 #[cfg(feature = "exr")]
 pub use exr_band_writer::{EXR_CHANNEL, encode_exr};
 pub use stream_job::StreamJob;
-pub use texture_scan::scan_stats;
+pub use texture_scan::{scan_range, scan_stats};

@@ -12,7 +12,7 @@ use super::exr_band_writer::{compress_band, exr_headers, write_exr};
 use super::payload::Payload;
 use super::pipeline;
 use super::png_band_writer::{PngHeader, write_png};
-use super::texture_scan::scan_stats;
+use super::texture_scan::scan_range;
 use crate::engine::Preset;
 use crate::engine::{JobControl, ParamError, Region};
 use crate::files::atomic_file::AtomicFile;
@@ -153,8 +153,11 @@ impl StreamJob {
 
     /// The whole texture's height range (min, max), measured band by band.
     pub fn measure_levels(&self, control: &JobControl) -> Result<(f32, f32)> {
-        let s = scan_stats(&self.preset, Region::full(self.preset.size()), control)?;
-        Ok((s.min, s.max))
+        Ok(scan_range(
+            &self.preset,
+            Region::full(self.preset.size()),
+            control,
+        )?)
     }
 
     fn tone_map(&self, control: &JobControl) -> Result<ToneMap> {
