@@ -260,9 +260,9 @@ fn stripes(
     (v, dv)
 }
 
-/// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian:
-/// the cosine, bent towards `1 - 2 |sin(phase / 2)|` (a sharp crest, a round gully) by
-/// `sharpness`.
+/// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian
+/// (softened across a sharp crest, see `SOFT`): the cosine, bent towards
+/// `1 - 2 |sin(phase / 2)|` (a sharp crest, a round gully) by `sharpness`.
 #[inline(always)]
 fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
     // Half the phase, reduced to -pi/2..=pi/2: sin and cos of it change sign together
@@ -272,13 +272,21 @@ fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
     let round = 1.0 - 2.0 * s * s;
     let sharp = 1.0 - 2.0 * s.abs();
     let d_round = -2.0 * s * c;
-    let d_sharp = if s < 0.0 { c } else { -c };
+    // The sharp crest's slope flips sign at the crest. The finer octaves follow this
+    // slope (branching), so a flip there turned their stripes at once and drew a seam
+    // one pixel wide along every coarser crest (seen at 4096): the flip is spread over
+    // the band |sin| < SOFT instead, and is exact (±c) at the trough.
+    let d_sharp = -c * s * ((1.0 + SOFT) / (s.abs() + SOFT));
     let k = sharpness;
     (
         round + k * (sharp - round),
         d_round + k * (d_sharp - d_round),
     )
 }
+
+/// Half-width, in `|sin(phase / 2)|`, of the band over which a sharp crest's slope turns
+/// (about a fiftieth of a turn each side).
+const SOFT: f32 = 0.06;
 
 /// Sine and cosine of `a` in -pi/2..=pi/2 by their Taylor series (errors below 1e-6),
 /// the same bits on every machine.
