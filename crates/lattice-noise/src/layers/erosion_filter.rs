@@ -288,20 +288,17 @@ fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
 /// (about a fiftieth of a turn each side).
 const SOFT: f32 = 0.06;
 
-/// Sine and cosine of `a` in -pi/2..=pi/2 by their Taylor series (errors below 1e-6),
-/// the same bits on every machine.
+/// Sine and cosine of `a` in -pi/2..=pi/2 by polynomials fitted to them over that
+/// range (errors below 6e-7 and 5e-8), the same bits on every machine. Degrees 7 and
+/// 8: the Taylor series to degrees 11 and 10 they replace cost three more
+/// multiply-adds per cell and pixel for digits a stripe does not show.
 #[inline(always)]
 fn sin_cos(a: f32) -> (f32, f32) {
     let a2 = a * a;
-    let s = a
-        * (1.0
-            + a2 * (-1.0 / 6.0
-                + a2 * (1.0 / 120.0
-                    + a2 * (-1.0 / 5040.0 + a2 * (1.0 / 362_880.0 + a2 * (-1.0 / 39_916_800.0))))));
-    let c = 1.0
-        + a2 * (-0.5
-            + a2 * (1.0 / 24.0
-                + a2 * (-1.0 / 720.0 + a2 * (1.0 / 40_320.0 + a2 * (-1.0 / 3_628_800.0)))));
+    let s = a * (0.999_996_6 + a2 * (-0.166_648_28 + a2 * (0.008_306_325 + a2 * -0.000_183_636_5)));
+    let c = 0.999_999_94
+        + a2 * (-0.499_999_05
+            + a2 * (0.041_663_583 + a2 * (-0.001_385_370_6 + a2 * 2.315_396_9e-5)));
     (s, c)
 }
 

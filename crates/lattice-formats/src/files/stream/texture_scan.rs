@@ -67,7 +67,11 @@ pub fn scan_range(
         range = rows.iter().fold(range, |a, &b| widen(a, b));
         control.step_by(band.height as usize);
     }
-    Ok(if range.0 <= range.1 { range } else { (0.0, 0.0) })
+    Ok(if range.0 <= range.1 {
+        range
+    } else {
+        (0.0, 0.0)
+    })
 }
 
 /// No value yet: every finite value widens it.
@@ -144,10 +148,11 @@ mod tests {
         for len in [0usize, 1, 15, 16, 17, 40] {
             for at in 0..len {
                 let mut row: Vec<f32> = (0..len).map(|i| (i as f32 * 0.37).sin()).collect();
-                let expected = row.iter().enumerate().filter(|&(i, _)| i != at).fold(
-                    EMPTY_RANGE,
-                    |r, (_, &v)| widen(r, (v, v)),
-                );
+                let expected = row
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != at)
+                    .fold(EMPTY_RANGE, |r, (_, &v)| widen(r, (v, v)));
                 for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
                     row[at] = bad;
                     assert_eq!(finite_range(&row), expected, "len {len}, {bad} at {at}");
