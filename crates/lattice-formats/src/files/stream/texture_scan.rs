@@ -17,25 +17,10 @@ pub fn scan_stats(
     region: Region,
     control: &JobControl,
 ) -> Result<HeightStats, EngineError> {
-    let renderer = BandRenderer::new(preset);
-    let plan = BandPlan::new(region, preset.layers.maps_held());
-    control.begin(region.height as usize);
     let mut acc = HeightAccumulator::new();
-    for band in plan.bands() {
-        if control.is_cancelled() {
-            return Err(EngineError::Cancelled);
-        }
-        let hm = renderer.render(band)?;
-        let rows: Vec<HeightAccumulator> = hm
-            .data()
-            .par_chunks(band.width as usize)
-            .map(HeightAccumulator::of_row)
-            .collect();
-        for r in &rows {
-            acc.merge(r);
-        }
-        control.step_by(band.height as usize);
-    }
+    scan_rows(preset, region, control, HeightAccumulator::of_row, |r| {
+        acc.merge(&r)
+    })?;
     Ok(acc.stats())
 }
 
@@ -48,30 +33,45 @@ pub fn scan_range(
     region: Region,
     control: &JobControl,
 ) -> Result<(f32, f32), EngineError> {
-    let renderer = BandRenderer::new(preset);
-    let plan = BandPlan::new(region, preset.layers.maps_held());
-    control.begin(region.height as usize);
     let mut range = EMPTY_RANGE;
-    for band in plan.bands() {
-        if control.is_cancelled() {
-            return Err(EngineError::Cancelled);
-        }
-        let hm = renderer.render(band)?;
-        let rows: Vec<(f32, f32)> = hm
-            .data()
-            .par_chunks(band.width as usize)
-            .map(finite_range)
-            .collect();
-        // Merged in row order, so a tie between 0.0 and -0.0 resolves the same way at
-        // every thread count and band height.
-        range = rows.iter().fold(range, |a, &b| widen(a, b));
-        control.step_by(band.height as usize);
-    }
+    // Merged in row order, so a tie between 0.0 and -0.0 resolves the same way at
+    // every thread count and band height.
+    scan_rows(preset, region, control, finite_range, |r| {
+        range = widen(range, r)
+    })?;
     Ok(if range.0 <= range.1 {
         range
     } else {
         (0.0, 0.0)
     })
+}
+
+/// Renders `region` band by band and hands each row's `summary` (made on the pool) to
+/// `merge`, top row first. `control` reports rows done and cancels between bands.
+fn scan_rows<S: Send>(
+    preset: &Preset,
+    region: Region,
+    control: &JobControl,
+    summary: impl Fn(&[f32]) -> S + Sync + Send,
+    mut merge: impl FnMut(S),
+) -> Result<(), EngineError> {
+    let renderer = BandRenderer::new(preset);
+    let plan = BandPlan::new(region, preset.layers.maps_held());
+    control.begin(region.height as usize);
+    for band in plan.bands() {
+        if control.is_cancelled() {
+            return Err(EngineError::Cancelled);
+        }
+        let hm = renderer.render(band)?;
+        let rows: Vec<S> = hm
+            .data()
+            .par_chunks(band.width as usize)
+            .map(&summary)
+            .collect();
+        rows.into_iter().for_each(&mut merge);
+        control.step_by(band.height as usize);
+    }
+    Ok(())
 }
 
 /// No value yet: every finite value widens it.
