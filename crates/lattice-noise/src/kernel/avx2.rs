@@ -11,7 +11,20 @@ pub(super) struct Avx2 {
     avx512: Option<Avx512>,
 }
 
+/// What register values carry of an [`Avx2`] proof: the CPU has AVX2 and FMA, and
+/// nothing more. Zero-sized, so an `F32x8` is its register alone: carrying the whole
+/// `Avx2` (with its AVX-512 flag) made each one 64 bytes, and the warped sampler stored
+/// a flag byte beside every register it kept on the stack.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx2Token(());
+
 impl Avx2 {
+    /// The zero-sized part of this proof that `F32x8` values carry.
+    #[inline(always)]
+    pub(super) fn token(self) -> Avx2Token {
+        Avx2Token(())
+    }
+
     /// `Some` when this CPU has AVX2 and FMA; with AVX-512 too unless the environment
     /// variable `LATTICE_STUDIO_NO_AVX512` is set (for CPUs that slow their clock down
     /// for it, and to compare the two).

@@ -191,7 +191,7 @@ impl<M: Metric> BandWork for CellBand<'_, '_, M> {
     #[inline(always)]
     fn avx2(self, isa: Avx2) {
         #[cfg(target_arch = "x86_64")]
-        process_band::<F32x8, M>(isa, self.job, self.y0, self.rows, self.sc);
+        process_band::<F32x8, M>(isa.token(), self.job, self.y0, self.rows, self.sc);
         #[cfg(not(target_arch = "x86_64"))]
         let _ = isa;
     }

@@ -8,7 +8,9 @@
 //! was tried first: LLVM vectorised it only in part and spilled, 2-3x the instructions
 //! of the scalar loops.)
 
+#[cfg(test)]
 use super::avx2::Avx2;
+use super::avx2::Avx2Token;
 use super::avx2_transpose::to_pixel_order;
 use super::block::{Block, block_lanes};
 use super::sample_lane::{MAX_INDEX, SampleLane};
@@ -23,13 +25,14 @@ use core::arch::x86_64::{
     _mm256_xor_ps,
 };
 
-/// Eight lanes, with the [`Avx2`] proof that operating on them is sound: every value is
-/// made from another one or from an `Avx2`, so an `F32x8` never exists on a CPU
+/// Eight lanes, with the proof ([`Avx2Token`], only an `Avx2` gives one) that operating
+/// on them is sound: every value is made from another one or from a token, so an
+/// `F32x8` never exists on a CPU
 /// without AVX2.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct F32x8 {
     v: __m256,
-    isa: Avx2,
+    isa: Avx2Token,
 }
 
 impl F32x8 {
@@ -59,8 +62,8 @@ simd_lane!(F32x8: add _mm256_add_ps, sub _mm256_sub_ps, mul _mm256_mul_ps,
 
 impl Block for F32x8 {
     const W: usize = 8;
-    type Isa = Avx2;
-    block_lanes!(F32x8, Avx2, 8);
+    type Isa = Avx2Token;
+    block_lanes!(F32x8, Avx2Token, 8);
     #[inline(always)]
     fn to_pixel_order(p: &mut [Self]) {
         let mut m = [bytemuck::cast([0.0f32; 8]); 8];
@@ -68,7 +71,7 @@ impl Block for F32x8 {
             *m = p.v;
         }
         #[allow(unsafe_code)]
-        // SAFETY: every `F32x8` holds an `Avx2` (see the type's doc), and `p` is not
+        // SAFETY: every `F32x8` holds an `Avx2Token` (see the type's doc), and `p` is not
         // empty, as `Block` asks.
         let t = unsafe { to_pixel_order(&m[..p.len()]) };
         for (p, t) in p.iter_mut().zip(t) {
@@ -86,14 +89,14 @@ pub(super) struct Idx8 {
 
 impl SampleLane for F32x8 {
     const W: usize = 8;
-    type Isa = Avx2;
+    type Isa = Avx2Token;
     type Idx = Idx8;
     #[inline(always)]
-    fn all(isa: Avx2, x: f32) -> Self {
+    fn all(isa: Avx2Token, x: f32) -> Self {
         Self::broadcast(isa, x)
     }
     #[inline(always)]
-    fn read(isa: Avx2, x: &[f32]) -> Self {
+    fn read(isa: Avx2Token, x: &[f32]) -> Self {
         Self::load(isa, x)
     }
     #[inline(always)]
@@ -136,7 +139,7 @@ impl SampleLane for F32x8 {
         Idx8 { v, bound }
     }
     #[inline(always)]
-    fn gather(isa: Avx2, table: &[f32], i: Idx8) -> Self {
+    fn gather(isa: Avx2Token, table: &[f32], i: Idx8) -> Self {
         if i.bound as usize >= table.len() {
             return Self::broadcast(isa, 0.0);
         }
@@ -170,7 +173,7 @@ impl SampleLane for F32x8 {
         inside == 0xFF
     }
     #[inline(always)]
-    fn window_pair(isa: Avx2, t: &[f32], r: Self) -> (Self, Self) {
+    fn window_pair(isa: Avx2Token, t: &[f32], r: Self) -> (Self, Self) {
         let Some(w) = t.first_chunk::<16>() else {
             let zero = Self::broadcast(isa, 0.0);
             return (zero, zero);
@@ -205,7 +208,7 @@ mod tests {
 
     #[test]
     fn lanes_match_scalar_bits() {
-        let Some(isa) = Avx2::detect() else {
+        let Some(isa) = Avx2::detect().map(Avx2::token) else {
             return; // nothing to compare on a CPU without AVX2
         };
         crate::lane::assert_lanes_match_scalar(|x| F32x8::load(isa, x), |v| v.lanes().to_vec());
@@ -213,7 +216,7 @@ mod tests {
 
     #[test]
     fn sampling_operations_match_scalar() {
-        let Some(isa) = Avx2::detect() else {
+        let Some(isa) = Avx2::detect().map(Avx2::token) else {
             return;
         };
         let x = [-1.5f32, 2.7, 3.0, f32::NAN, 1e9, -0.0, 0.49, 7.99];

@@ -183,7 +183,7 @@ mod tests {
         check::<f32>((), &t);
         #[cfg(target_arch = "x86_64")]
         if let Some(isa) = super::super::avx2::Avx2::detect() {
-            check::<super::super::f32x8::F32x8>(isa, &t);
+            check::<super::super::f32x8::F32x8>(isa.token(), &t);
             if let Some(wide) = isa.avx512() {
                 check::<super::super::f32x16::F32x16>(wide, &t);
             }

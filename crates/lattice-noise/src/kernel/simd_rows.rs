@@ -84,7 +84,7 @@ impl Avx2 {
         unsafe {
             match self.avx512() {
                 Some(wide) => avx512::general::<P, S>(wide, o, rc, top, bottom, out),
-                None => simd::general::<P, S>(self, o, rc, top, bottom, out),
+                None => simd::general::<P, S>(self.token(), o, rc, top, bottom, out),
             }
         };
         true
@@ -119,7 +119,7 @@ impl Avx2 {
 #[cfg(target_arch = "x86_64")]
 mod simd {
     use super::super::array_of::array_of;
-    use super::super::avx2::Avx2;
+    use super::super::avx2::Avx2Token;
     use super::super::avx2_transpose::to_pixel_order;
     use super::super::block;
     use super::super::f32x8::F32x8;
@@ -223,7 +223,7 @@ mod simd {
     }
 
     // General functions, steps of `S` = 2 to 32, in blocks of 8 cells.
-    block::general_with!(general, "avx2,fma", F32x8, Avx2);
+    block::general_with!(general, "avx2,fma", F32x8, Avx2Token);
 }
 
 /// The AVX-512 entry of the general loop.

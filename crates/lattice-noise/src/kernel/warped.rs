@@ -223,7 +223,7 @@ impl<P: ProximityFn> BandWork for WarpedBand<'_, '_, P> {
     #[inline(always)]
     fn avx2(self, isa: Avx2) {
         #[cfg(target_arch = "x86_64")]
-        band::<F32x8, P>(isa, self.job, self.y0, self.rows, self.sc);
+        band::<F32x8, P>(isa.token(), self.job, self.y0, self.rows, self.sc);
         #[cfg(not(target_arch = "x86_64"))]
         let _ = isa;
     }
