@@ -81,9 +81,10 @@ impl PixelEncoding {
             .for_each(|(dst, src)| self.encode_row(tm, src, dst));
     }
 
-    /// One row: the grey formats in loops of their own, which the compiler vectorises
-    /// (see [`grey16`]), 8 lanes wide where the CPU has AVX2; the others pixel by pixel.
-    fn encode_row(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
+    /// One row of heights `src` into `dst` ([`Self::bytes_per_pixel`] bytes each): the
+    /// grey formats in loops of their own, which the compiler vectorises (see
+    /// [`grey16`]), 8 lanes wide where the CPU has AVX2; the others pixel by pixel.
+    pub(crate) fn encode_row(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             #[allow(unsafe_code)]

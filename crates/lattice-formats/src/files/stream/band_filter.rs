@@ -6,10 +6,11 @@
 //! filter wins a tie; stop at the first that sums to 0). With each row then handed to
 //! `fdeflate` in one call, as the crate's whole-image encoder does, a streamed PNG held
 //! whole is byte for byte an in-memory export. Large images, compressed in pieces with
-//! bytes of their own, judge wide rows on samples ([`BandFilter::filter_pieces`]).
+//! bytes of their own, judge wide rows on samples ([`BandFilter::filter_pieces_of`]).
 
 use super::row_filter::{Judged, filter_row};
 use rayon::prelude::*;
+use std::cell::RefCell;
 
 /// Filters the rows of successive bands of one image, remembering the last row of the
 /// band before (the row the first row of the next band is predicted from).
@@ -56,13 +57,18 @@ impl BandFilter {
         out
     }
 
-    /// [`Self::filter`] piece by piece: the band's rows cut into pieces of
-    /// `rows_per_piece` rows, each filtered into a buffer of its own and handed to
-    /// `each` on the thread pool while still in cache, the results in order. With
-    /// `sampled`, a wide row's filter is chosen on an eighth of it, in four windows across.
-    pub(super) fn filter_pieces<T: Send>(
+    /// [`Self::filter`] piece by piece, for a band of `rows` rows that `row(y, dst)`
+    /// writes one at a time (`dst` is one row long): the rows cut into pieces of
+    /// `rows_per_piece` rows, each made and filtered row by row into a buffer of its
+    /// own and handed to `each` on the thread pool while still in cache, the results in
+    /// order, so the band's bytes are never held whole. A piece makes the row above its
+    /// first (the band's first takes the band before's last), and the band's last row
+    /// is made once more for the next band. With `sampled`, a wide row's filter is
+    /// chosen on an eighth of it, in four windows across.
+    pub(super) fn filter_pieces_of<T: Send>(
         &mut self,
-        band: &[u8],
+        rows: usize,
+        row: impl Fn(usize, &mut [u8]) + Sync,
         rows_per_piece: usize,
         sampled: bool,
         each: impl Fn(&[u8]) -> T + Sync,
@@ -73,35 +79,52 @@ impl BandFilter {
             Judged::Whole
         };
         let line = self.previous.len();
-        if line == 0 || band.is_empty() {
+        if line == 0 || rows == 0 {
             return Vec::new();
         }
-        debug_assert_eq!(band.len() % line, 0, "a band holds whole rows");
-        let piece = rows_per_piece.max(1) * line;
+        let per_piece = rows_per_piece.max(1);
         let (bpp, previous) = (self.bpp, self.previous.as_slice());
-        let results = band
-            .par_chunks(piece)
-            .enumerate()
-            // A buffer per worker, reused from piece to piece: every byte is written.
-            .map_init(Vec::new, |out, (k, rows)| {
-                let start = k * piece;
-                out.resize(rows.len() / line * (line + 1), 0);
-                for (y, (dst, cur)) in out.chunks_mut(line + 1).zip(rows.chunks(line)).enumerate() {
-                    let top = start + y * line;
-                    let above = if top == 0 {
-                        previous
+        let results = (0..rows.div_ceil(per_piece))
+            .into_par_iter()
+            .map(|k| {
+                PIECE_ROWS.with_borrow_mut(|bufs| {
+                    let (first, end) = (k * per_piece, ((k + 1) * per_piece).min(rows));
+                    bufs.out.resize((end - first) * (line + 1), 0);
+                    bufs.above.resize(line, 0);
+                    bufs.current.resize(line, 0);
+                    if first == 0 {
+                        bufs.above.copy_from_slice(previous);
                     } else {
-                        &band[top - line..top]
-                    };
-                    filter_row(bpp, above, cur, dst, judged);
-                }
-                each(out)
+                        row(first - 1, &mut bufs.above);
+                    }
+                    for (y, dst) in (first..end).zip(bufs.out.chunks_mut(line + 1)) {
+                        row(y, &mut bufs.current);
+                        filter_row(bpp, &bufs.above, &bufs.current, dst, judged);
+                        std::mem::swap(&mut bufs.above, &mut bufs.current);
+                    }
+                    each(&bufs.out)
+                })
             })
             .collect();
-        let last = band.len() - line;
-        self.previous.copy_from_slice(&band[last..]);
+        row(rows - 1, &mut self.previous);
         results
     }
+}
+
+thread_local! {
+    /// Each thread's buffers for the pieces it filters, kept from piece to piece (every
+    /// byte is written): allocated per piece they were a mebibyte mapped afresh each
+    /// time, page faults and the kernel's zeroing included.
+    static PIECE_ROWS: RefCell<PieceRows> = RefCell::default();
+}
+
+/// A worker's buffers for [`BandFilter::filter_pieces_of`]: the piece's filtered rows,
+/// and the row above the one being filtered and that row.
+#[derive(Default)]
+struct PieceRows {
+    out: Vec<u8>,
+    above: Vec<u8>,
+    current: Vec<u8>,
 }
 
 #[cfg(test)]
@@ -192,6 +215,12 @@ pub(crate) mod tests {
         rows
     }
 
+    /// `band`'s rows (of `line` bytes) filtered in pieces of 3 rows, judged on samples.
+    fn pieces_of(filter: &mut BandFilter, band: &[u8], line: usize) -> Vec<Vec<u8>> {
+        let row = |y: usize, dst: &mut [u8]| dst.copy_from_slice(&band[y * line..][..line]);
+        filter.filter_pieces_of(band.len() / line, row, 3, true, <[u8]>::to_vec)
+    }
+
     #[test]
     fn pieces_judged_on_samples_reconstruct_and_choose_a_filter_near_the_best() {
         for bpp in [1, 2, 8] {
@@ -209,13 +238,9 @@ pub(crate) mod tests {
                 })
                 .collect();
             let mut filter = BandFilter::new(line, bpp);
-            let pieces = filter.filter_pieces(&data[..line * 4], 3, true, <[u8]>::to_vec);
+            let pieces = pieces_of(&mut filter, &data[..line * 4], line);
             let mut filtered = pieces.concat();
-            filtered.extend(
-                filter
-                    .filter_pieces(&data[line * 4..], 3, true, <[u8]>::to_vec)
-                    .concat(),
-            );
+            filtered.extend(pieces_of(&mut filter, &data[line * 4..], line).concat());
             assert_eq!(unfilter(&filtered, line, bpp), data, "bpp {bpp}");
             // Each row's choice costs at most a little more than the best over the row.
             for (y, row) in filtered.chunks(line + 1).enumerate() {

@@ -50,6 +50,29 @@ impl<'a> BandPixels<'a> {
         }
     }
 
+    /// Renders `band` and hands `each` a function that writes the bytes of one of its
+    /// rows (`row(y, dst)`, `y` from the band's top), so a caller can make the rows
+    /// where it uses them instead of holding the band's bytes; `None` for the formats
+    /// whose pixels are not made row by row from the heights (normal and packed maps,
+    /// raw floats), which [`Self::pixels_into`] makes.
+    pub(super) fn with_rows<T>(
+        &self,
+        band: Region,
+        each: impl FnOnce(&(dyn Fn(usize, &mut [u8]) + Sync)) -> T,
+    ) -> Result<Option<T>> {
+        let Some(enc) = &self.encoding else {
+            return Ok(None);
+        };
+        let mut hm = self.heights.borrow_mut();
+        self.renderer.render_into(band, &mut hm)?;
+        let width = band.width as usize;
+        let (heights, tm) = (hm.data(), &self.tm);
+        let row = |y: usize, dst: &mut [u8]| {
+            enc.encode_row(tm, &heights[y * width..][..width], dst);
+        };
+        Ok(Some(each(&row)))
+    }
+
     /// The bytes of `band` into `bytes` (resized to them).
     pub(super) fn pixels_into(&self, band: Region, bytes: &mut Vec<u8>) -> Result<()> {
         let (preset, tm) = (self.renderer.preset(), &self.tm);

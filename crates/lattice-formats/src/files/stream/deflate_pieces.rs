@@ -14,6 +14,7 @@
 
 use super::band_filter::BandFilter;
 use super::literal_code::LiteralCode;
+use super::piece_buffers::PieceBuffers;
 use crate::files::png_io::PngLayout;
 use rayon::prelude::*;
 use std::io::{Error, ErrorKind, Result, Write};
@@ -49,40 +50,64 @@ pub(super) struct DeflatePiece {
 }
 
 impl DeflatePiece {
+    /// The piece's buffer, for the next pieces once this one is written.
+    pub(super) fn into_stream(self) -> Vec<u8> {
+        self.stream
+    }
+
     /// The deflate block.
     fn block(&self) -> &[u8] {
         &self.stream[ZLIB_HEADER.len()..self.stream.len() - 4]
     }
 
     /// `band` (whole rows of `line` bytes, unfiltered) filtered by `filter` and
-    /// compressed, piece by piece, on the thread pool.
+    /// compressed, piece by piece, on the thread pool, into buffers from `buffers`.
     pub(super) fn compress_band(
         filter: &mut BandFilter,
         band: &[u8],
-        line: usize,
-        coding: PieceCoding,
+        (line, coding): (usize, PieceCoding),
+        buffers: &PieceBuffers,
     ) -> Result<Vec<DeflatePiece>> {
-        let row = line + 1;
+        let row = |y: usize, dst: &mut [u8]| dst.copy_from_slice(&band[y * line..][..line]);
+        Self::compress_rows_of(
+            filter,
+            band.len() / line.max(1),
+            row,
+            (line, coding),
+            buffers,
+        )
+    }
+
+    /// [`Self::compress_band`] of a band of `rows` rows of `line` bytes that `row(y,
+    /// dst)` makes one at a time, as each piece needs them
+    /// ([`BandFilter::filter_pieces_of`]): the band's bytes are never held whole.
+    pub(super) fn compress_rows_of(
+        filter: &mut BandFilter,
+        rows: usize,
+        row: impl Fn(usize, &mut [u8]) + Sync,
+        (line, coding): (usize, PieceCoding),
+        buffers: &PieceBuffers,
+    ) -> Result<Vec<DeflatePiece>> {
         let sampled = coding == PieceCoding::Literals;
         filter
-            .filter_pieces(band, Self::rows_per_piece(line), sampled, |piece| {
-                Self::compress(piece, row, coding)
+            .filter_pieces_of(rows, row, Self::rows_per_piece(line), sampled, |piece| {
+                Self::compress(piece, line + 1, coding, buffers.take())
             })
             .into_iter()
             .collect()
     }
 
     /// `filtered` (whole rows of `line + 1` bytes: the filter byte, then the row) cut
-    /// into pieces and compressed on the thread pool.
+    /// into pieces and compressed on the thread pool, into buffers from `buffers`.
     pub(super) fn compress_rows(
         filtered: &[u8],
-        line: usize,
-        coding: PieceCoding,
+        (line, coding): (usize, PieceCoding),
+        buffers: &PieceBuffers,
     ) -> Result<Vec<DeflatePiece>> {
         let row = line + 1;
         filtered
             .par_chunks(Self::rows_per_piece(line) * row)
-            .map(|piece| Self::compress(piece, row, coding))
+            .map(|piece| Self::compress(piece, row, coding, buffers.take()))
             .collect()
     }
 
@@ -93,12 +118,18 @@ impl DeflatePiece {
 
     /// One piece: with [`PieceCoding::Literals`], a block of literals with the piece's
     /// own code ([`LiteralCode`]) unless zero runs abound; otherwise `fdeflate`'s
-    /// stream of `bytes`, one call per row of `row` bytes.
-    fn compress(bytes: &[u8], row: usize, coding: PieceCoding) -> Result<DeflatePiece> {
+    /// stream of `bytes`, one call per row of `row` bytes. Written into `buf` (empty).
+    fn compress(
+        bytes: &[u8],
+        row: usize,
+        coding: PieceCoding,
+        mut buf: Vec<u8>,
+    ) -> Result<DeflatePiece> {
         if coding == PieceCoding::Literals && LiteralCode::suits(bytes) {
-            return Ok(Self::literals(bytes, row));
+            return Ok(Self::literals(bytes, row, buf));
         }
-        let mut deflate = fdeflate::Compressor::new(Vec::with_capacity(bytes.len() / 2))?;
+        buf.reserve(bytes.len() / 2);
+        let mut deflate = fdeflate::Compressor::new(buf)?;
         for r in bytes.chunks(row) {
             deflate.write_data(r)?;
         }
@@ -107,8 +138,8 @@ impl DeflatePiece {
     }
 
     /// `bytes` as one block of literals, framed as [`Self::from_zlib`] leaves a piece.
-    fn literals(bytes: &[u8], row: usize) -> DeflatePiece {
-        let mut stream = ZLIB_HEADER.to_vec();
+    fn literals(bytes: &[u8], row: usize, mut stream: Vec<u8>) -> DeflatePiece {
+        stream.extend_from_slice(&ZLIB_HEADER);
         let code = LiteralCode::for_bytes(bytes);
         let padding = code.write_block(bytes, row, &mut stream);
         let adler = simd_adler32::adler32(&bytes);
@@ -276,7 +307,9 @@ mod tests {
             let data = rows(5, line, seed);
             let pieces: Vec<DeflatePiece> = data
                 .chunks(2 * (line + 1))
-                .map(|c| DeflatePiece::compress(c, line + 1, PieceCoding::Literals).unwrap())
+                .map(|c| {
+                    DeflatePiece::compress(c, line + 1, PieceCoding::Literals, Vec::new()).unwrap()
+                })
                 .collect();
             for p in &pieces {
                 paddings[p.padding as usize] = true;
@@ -306,7 +339,9 @@ mod tests {
         let data = [&flat[..], &noisy, &flat, &noisy, &noisy].concat();
         let pieces: Vec<DeflatePiece> = data
             .chunks(flat.len())
-            .map(|c| DeflatePiece::compress(c, line + 1, PieceCoding::Literals).unwrap())
+            .map(|c| {
+                DeflatePiece::compress(c, line + 1, PieceCoding::Literals, Vec::new()).unwrap()
+            })
             .collect();
         let kinds: Vec<bool> = data.chunks(flat.len()).map(LiteralCode::suits).collect();
         assert_eq!(
@@ -329,22 +364,20 @@ mod tests {
         let image = rows(9, line - 1, 7);
         let compress = || {
             let mut filter = BandFilter::new(line, 2);
-            let mut pieces = DeflatePiece::compress_band(
-                &mut filter,
-                &image[..6 * line],
-                line,
-                PieceCoding::Literals,
-            )
-            .unwrap();
-            pieces.extend(
-                DeflatePiece::compress_band(
-                    &mut filter,
-                    &image[6 * line..],
-                    line,
-                    PieceCoding::Literals,
-                )
-                .unwrap(),
-            );
+            let buffers = PieceBuffers::default();
+            let coding = (line, PieceCoding::Literals);
+            let mut pieces =
+                DeflatePiece::compress_band(&mut filter, &image[..6 * line], coding, &buffers)
+                    .unwrap();
+            // The second band's pieces reuse the first's buffers, given back.
+            let first: Vec<Vec<u8>> = pieces.iter().map(|p| p.stream.clone()).collect();
+            let second =
+                DeflatePiece::compress_band(&mut filter, &image[6 * line..], coding, &buffers)
+                    .unwrap();
+            for (piece, stream) in pieces.iter_mut().zip(first) {
+                buffers.give(std::mem::replace(&mut piece.stream, stream));
+            }
+            pieces.extend(second);
             pieces
         };
         let pieces = compress();

@@ -24,6 +24,7 @@ mod halo_render;
 mod literal_code;
 mod literal_tables;
 mod payload;
+mod piece_buffers;
 mod pipeline;
 mod png_band_writer;
 mod row_filter;

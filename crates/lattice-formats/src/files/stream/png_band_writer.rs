@@ -7,6 +7,7 @@
 
 use super::deflate_pieces::{DeflateJoin, DeflatePiece, PieceCoding};
 use super::payload::Payload;
+use super::piece_buffers::PieceBuffers;
 use crate::files::error::{Error, Result};
 use crate::files::png_io::{PngLayout, write_text_chunk};
 use std::io::Write;
@@ -55,14 +56,15 @@ impl PngHeader<'_> {
 }
 
 /// Writes the PNG of `header` to `out` from the bands of `rx` ([`Payload::Rows`], with
-/// their pixels when [`PngHeader::needs_pixels`]).
+/// their pixels when [`PngHeader::needs_pixels`], or [`Payload::Deflated`]), giving
+/// the pieces' buffers back to `buffers` once written.
 pub(super) fn write_png<W: Write>(
     header: &PngHeader<'_>,
     name: &Path,
-    rx: Receiver<Payload>,
+    (rx, buffers): (Receiver<Payload>, &PieceBuffers),
     out: &mut W,
 ) -> Result<()> {
-    write_png_in_chunks(header, name, rx, out, IDAT_BYTES)
+    write_png_in_chunks(header, name, (rx, buffers), out, IDAT_BYTES)
 }
 
 /// [`write_png`] with IDAT chunks of `chunk_bytes`.
@@ -74,7 +76,7 @@ pub(super) fn write_png<W: Write>(
 fn write_png_in_chunks<W: Write>(
     header: &PngHeader<'_>,
     name: &Path,
-    rx: Receiver<Payload>,
+    (rx, buffers): (Receiver<Payload>, &PieceBuffers),
     out: &mut W,
     chunk_bytes: usize,
 ) -> Result<()> {
@@ -102,7 +104,7 @@ fn write_png_in_chunks<W: Write>(
         chunks = compress_whole(chunks, name, rx, line, height)?;
     } else {
         let coding = PieceCoding::for_layout(header.layout);
-        join_pieces(&mut chunks, name, rx, (line, height), coding)?;
+        join_pieces(&mut chunks, name, (rx, buffers), (line, height), coding)?;
     }
     chunks.flush_all().map_err(io)?;
     // Writes the end chunk and reports its error (dropping the writer would not).
@@ -166,7 +168,7 @@ fn compress_whole<'a, W: Write>(
 fn join_pieces<W: Write>(
     chunks: &mut IdatChunks<'_, W>,
     name: &Path,
-    rx: Receiver<Payload>,
+    (rx, buffers): (Receiver<Payload>, &PieceBuffers),
     (line, height): (usize, usize),
     coding: PieceCoding,
 ) -> Result<()> {
@@ -177,13 +179,14 @@ fn join_pieces<W: Write>(
         let pieces = match payload {
             Payload::Deflated(pieces) => pieces,
             Payload::Rows { filtered, .. } => {
-                DeflatePiece::compress_rows(&filtered, line, coding).map_err(io)?
+                DeflatePiece::compress_rows(&filtered, (line, coding), buffers).map_err(io)?
             }
             Payload::Bytes(_) | Payload::Chunks(_) => Vec::new(),
         };
-        for piece in &pieces {
-            join.push(piece, chunks).map_err(io)?;
+        for piece in pieces {
+            join.push(&piece, chunks).map_err(io)?;
             rows += piece.rows;
+            buffers.give(piece.into_stream());
         }
     }
     check_rows(name, rows, height)?;
@@ -288,7 +291,8 @@ mod tests {
             text: Some(("k", "text")),
         };
         let mut out = Vec::new();
-        write_png_in_chunks(&header, Path::new("t"), rx, &mut out, 100).unwrap();
+        let buffers = PieceBuffers::default();
+        write_png_in_chunks(&header, Path::new("t"), (rx, &buffers), &mut out, 100).unwrap();
         (pixels, out)
     }
 
@@ -313,7 +317,8 @@ mod tests {
             layout: PngLayout::Grey16,
             text: None,
         };
-        write_png(&header, Path::new("t.png"), rx, &mut Vec::new()).unwrap_err()
+        let buffers = PieceBuffers::default();
+        write_png(&header, Path::new("t.png"), (rx, &buffers), &mut Vec::new()).unwrap_err()
     }
 
     #[test]
@@ -331,7 +336,12 @@ mod tests {
     fn pieces_for_an_image_held_whole_are_an_error_not_a_broken_file() {
         let (tx, rx) = std::sync::mpsc::channel();
         let filtered = BandFilter::new(4, 2).filter(&[1, 2, 3, 4, 5, 6, 7, 8]);
-        let pieces = DeflatePiece::compress_rows(&filtered, 4, PieceCoding::Literals).unwrap();
+        let pieces = DeflatePiece::compress_rows(
+            &filtered,
+            (4, PieceCoding::Literals),
+            &PieceBuffers::default(),
+        )
+        .unwrap();
         tx.send(Payload::Deflated(pieces)).unwrap();
         drop(tx);
         let err = write_2x2_grey16(rx);

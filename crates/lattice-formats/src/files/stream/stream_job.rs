@@ -10,6 +10,7 @@ use super::deflate_pieces::{DeflatePiece, PieceCoding};
 #[cfg(feature = "exr")]
 use super::exr_band_writer::{compress_band, exr_headers, write_exr};
 use super::payload::Payload;
+use super::piece_buffers::PieceBuffers;
 use super::pipeline;
 use super::png_band_writer::{PngHeader, write_png};
 use super::texture_scan::scan_range;
@@ -288,12 +289,25 @@ impl StreamJob {
                     layout,
                     text: Some((PRESET_KEYWORD, &ron)),
                 };
-                let sink = |rx, out: &mut W| write_png(&header, name, rx, out);
+                let buffers = PieceBuffers::default();
+                let sink = |rx, out: &mut W| write_png(&header, name, (rx, &buffers), out);
                 let row_bytes = layout.row_bytes(width);
                 let filter = RefCell::new(BandFilter::new(row_bytes, layout.bytes_per_pixel()));
                 let coding = PieceCoding::for_layout(layout);
                 let needs_pixels = header.needs_pixels();
-                let filtered = |band| {
+                let filtered = |band: Region| {
+                    if !needs_pixels {
+                        let rows = band.height as usize;
+                        let compressed = pixels.with_rows(band, |row| {
+                            let mut filter = filter.borrow_mut();
+                            let coding = (row_bytes, coding);
+                            DeflatePiece::compress_rows_of(&mut filter, rows, row, coding, &buffers)
+                        })?;
+                        if let Some(pieces) = compressed {
+                            let pieces = pieces.map_err(|e| Error::io(name, e))?;
+                            return Ok(Payload::Deflated(pieces));
+                        }
+                    }
                     let mut bytes = Vec::new();
                     pixels.pixels_into(band, &mut bytes)?;
                     if needs_pixels {
@@ -304,9 +318,13 @@ impl StreamJob {
                         });
                     }
                     let mut filter = filter.borrow_mut();
-                    let pieces =
-                        DeflatePiece::compress_band(&mut filter, &bytes, row_bytes, coding)
-                            .map_err(|e| Error::io(name, e))?;
+                    let pieces = DeflatePiece::compress_band(
+                        &mut filter,
+                        &bytes,
+                        (row_bytes, coding),
+                        &buffers,
+                    )
+                    .map_err(|e| Error::io(name, e))?;
                     Ok(Payload::Deflated(pieces))
                 };
                 pipeline::run(plan, control, name, out, sink, filtered)
