@@ -97,7 +97,8 @@ impl AtomicFile {
         let file = writer
             .into_inner()
             .map_err(|e| io(e.into_error()))?
-            .into_inner();
+            .into_inner()
+            .map_err(io)?;
         if let Some(p) = permissions {
             file.set_permissions(p).map_err(io)?;
         }

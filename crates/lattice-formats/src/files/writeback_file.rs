@@ -1,28 +1,38 @@
-//! [`WritebackFile`]: a file that asks the system to start writing its data to disk
-//! while the export is still being made, so the sync that commits it has little left
-//! to wait for.
+//! [`WritebackFile`]: a file whose data is made durable while the export is still being
+//! made, so the sync that commits it has little left to wait for.
 //!
-//! Why: a 16384 png16 (320 MB) took 0.3 s longer written to disk than to a pipe here,
-//! nearly all of it the final `fsync` writing out the whole file at once. Every
-//! [`WRITEBACK_BYTES`], the range written since the last time is advised as not needed
-//! (`posix_fadvise` `DONTNEED`), which on Linux starts its write-back without waiting
-//! for it and lets the page cache drop it once written (the export never reads it
-//! back). Elsewhere the advice is a no-op.
+//! Why: the final `fsync` of a 16384 png16 (288 MB) took 0.3-0.5 s on a virtual disk,
+//! even when the data had been written back already (`posix_fadvise` `DONTNEED` or
+//! `sync_file_range` every few MiB, nothing dirty left): it is the device's flush of
+//! everything written, and it grows with the file. Every [`WRITEBACK_BYTES`], a syncer
+//! thread ([`Syncer`]) syncs the data written so far (`fdatasync`) while the export
+//! goes on, then advises the synced range as not needed, so the page cache drops it
+//! (the export never reads it back). The final sync then flushes the last stretch:
+//! 0.0-0.06 s instead of 0.5 s for a file written at an export's pace there.
+//!
+//! An error the syncer meets is kept and returned by [`WritebackFile::into_inner`]:
+//! the syncer's descriptor shares the file's error state, so the final sync would not
+//! report it again.
 
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
-/// Bytes written between two advices.
+/// Bytes written between two syncs.
 const WRITEBACK_BYTES: u64 = 32 << 20;
 
-/// A file written front to back (seeks allowed), advising write-back as it grows.
+/// A file written front to back (seeks allowed), synced as it grows.
 #[derive(Debug)]
 pub(super) struct WritebackFile {
     file: File,
     /// The offset after the last byte written.
     pos: u64,
-    /// The offset up to which write-back was advised.
+    /// The offset up to which a sync was asked for.
     advised: u64,
+    /// Started at the first sync asked for (small files never need one).
+    syncer: Option<Syncer>,
 }
 
 impl WritebackFile {
@@ -32,29 +42,29 @@ impl WritebackFile {
             file,
             pos: 0,
             advised: 0,
+            syncer: None,
         }
     }
 
-    /// The file.
-    pub(super) fn into_inner(self) -> File {
-        self.file
+    /// The file, once the syncer has finished; the first error it met, if any.
+    pub(super) fn into_inner(mut self) -> std::io::Result<File> {
+        if let Some(syncer) = self.syncer.take() {
+            syncer.finish()?;
+        }
+        Ok(self.file)
     }
 
-    /// Advises write-back of what was written since the last advice, once that is
-    /// [`WRITEBACK_BYTES`].
+    /// Asks for a sync of what was written, once [`WRITEBACK_BYTES`] more were.
     fn advise(&mut self) {
         if self.pos < self.advised.saturating_add(WRITEBACK_BYTES) {
             return;
         }
-        #[cfg(any(target_os = "linux", target_os = "android"))]
-        if let Some(len) = std::num::NonZeroU64::new(self.pos - self.advised) {
-            // Advice only: when refused, the final sync writes the data as before.
-            let _ = rustix::fs::fadvise(
-                &self.file,
-                self.advised,
-                Some(len),
-                rustix::fs::Advice::DontNeed,
-            );
+        if self.syncer.is_none() {
+            // Without a thread (none could be made), the final sync does all the work.
+            self.syncer = Syncer::start(&self.file);
+        }
+        if let Some(syncer) = &self.syncer {
+            syncer.sync_to(self.pos);
         }
         self.advised = self.pos;
     }
@@ -82,6 +92,92 @@ impl Seek for WritebackFile {
     }
 }
 
+/// A thread syncing a file's data up to the offsets it is sent, newest first: when it
+/// is behind, the requests it has not taken yet are dropped, as the next sync covers
+/// them.
+#[derive(Debug)]
+struct Syncer {
+    requests: Option<SyncSender<u64>>,
+    thread: Option<JoinHandle<()>>,
+    /// The first error a sync returned.
+    failed: Arc<Mutex<Option<std::io::Error>>>,
+}
+
+impl Syncer {
+    /// A syncer for `file` (through a second descriptor); `None` if the descriptor or
+    /// the thread cannot be made.
+    fn start(file: &File) -> Option<Self> {
+        let file = file.try_clone().ok()?;
+        let (requests, rx) = sync_channel(1);
+        let failed = Arc::new(Mutex::new(None));
+        let errors = Arc::clone(&failed);
+        let thread = std::thread::Builder::new()
+            .name("file sync".to_owned())
+            .spawn(move || sync_loop(&file, &rx, &errors))
+            .ok()?;
+        Some(Self {
+            requests: Some(requests),
+            thread: Some(thread),
+            failed,
+        })
+    }
+
+    /// Asks for the data up to `offset` to be synced, unless a sync is already waiting
+    /// to start (it will cover this one).
+    fn sync_to(&self, offset: u64) {
+        if let Some(requests) = &self.requests {
+            // Full: a sync is waiting and will cover this offset too. Disconnected: the
+            // thread stopped at an error, which `finish` returns.
+            let _ = requests.try_send(offset);
+        }
+    }
+
+    /// Waits for the thread to end; the first error a sync met.
+    fn finish(mut self) -> std::io::Result<()> {
+        self.stop();
+        let failed = self.failed.lock().ok().and_then(|mut f| f.take());
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// Ends the request stream and joins the thread.
+    fn stop(&mut self) {
+        self.requests = None;
+        if let Some(thread) = self.thread.take() {
+            // A panic in the loop has nothing to report beyond the final sync's result.
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Syncer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The syncer thread: for each offset received, syncs the file's data and advises the
+/// range synced since the last time as not needed; keeps the first error.
+fn sync_loop(file: &File, requests: &Receiver<u64>, failed: &Mutex<Option<std::io::Error>>) {
+    let mut dropped = 0;
+    for offset in requests {
+        if let Err(e) = file.sync_data() {
+            if let Ok(mut f) = failed.lock() {
+                f.get_or_insert(e);
+            }
+            return;
+        }
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if let Some(len) = offset
+            .checked_sub(dropped)
+            .and_then(std::num::NonZeroU64::new)
+        {
+            // Advice only: the pages stay cached when it is refused.
+            let _ = rustix::fs::fadvise(file, dropped, Some(len), rustix::fs::Advice::DontNeed);
+        }
+        dropped = dropped.max(offset);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,14 +193,38 @@ mod tests {
             w.write_all(&block).unwrap();
         }
         assert!(w.advised >= WRITEBACK_BYTES, "advised up to {}", w.advised);
+        assert!(w.syncer.is_some(), "a syncer was started");
         w.seek(SeekFrom::Start(3)).unwrap();
         w.write_all(b"abc").unwrap();
         assert_eq!(w.advised, 3);
-        w.into_inner().sync_all().unwrap();
+        w.into_inner().unwrap().sync_all().unwrap();
         let mut back = Vec::new();
         File::open(&path).unwrap().read_to_end(&mut back).unwrap();
         assert_eq!(back.len(), 8 * block.len());
         assert_eq!(&back[..8], &[0, 1, 2, b'a', b'b', b'c', 6, 7]);
         assert_eq!(&back[block.len()..2 * block.len()], block.as_slice());
+    }
+
+    #[test]
+    fn a_small_file_starts_no_syncer() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = WritebackFile::new(File::create(dir.path().join("f")).unwrap());
+        w.write_all(&[7; 1000]).unwrap();
+        assert!(w.syncer.is_none());
+        assert!(w.into_inner().is_ok());
+    }
+
+    #[test]
+    fn a_sync_error_is_returned_by_into_inner() {
+        let dir = tempfile::tempdir().unwrap();
+        let w = WritebackFile::new(File::create(dir.path().join("f")).unwrap());
+        let syncer = Syncer::start(&w.file).unwrap();
+        *syncer.failed.lock().unwrap() = Some(std::io::Error::other("disk gone"));
+        let w = WritebackFile {
+            syncer: Some(syncer),
+            ..w
+        };
+        let err = w.into_inner().unwrap_err();
+        assert_eq!(err.to_string(), "disk gone");
     }
 }
