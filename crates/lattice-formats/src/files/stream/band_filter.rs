@@ -87,7 +87,7 @@ impl BandFilter {
         let results = (0..rows.div_ceil(per_piece))
             .into_par_iter()
             .map(|k| {
-                PIECE_ROWS.with_borrow_mut(|bufs| {
+                with_piece_rows(|bufs| {
                     let (first, end) = (k * per_piece, ((k + 1) * per_piece).min(rows));
                     bufs.out.resize((end - first) * (line + 1), 0);
                     bufs.above.resize(line, 0);
@@ -116,6 +116,15 @@ thread_local! {
     /// byte is written): allocated per piece they were a mebibyte mapped afresh each
     /// time, page faults and the kernel's zeroing included.
     static PIECE_ROWS: RefCell<PieceRows> = RefCell::default();
+}
+
+/// Runs `f` on this thread's [`PieceRows`]; on buffers of its own in the case that
+/// cannot arise today (`f` reached again from inside `f`), rather than panicking.
+fn with_piece_rows<T>(f: impl FnOnce(&mut PieceRows) -> T) -> T {
+    PIECE_ROWS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut bufs) => f(&mut bufs),
+        Err(_) => f(&mut PieceRows::default()),
+    })
 }
 
 /// A worker's buffers for [`BandFilter::filter_pieces_of`]: the piece's filtered rows,
