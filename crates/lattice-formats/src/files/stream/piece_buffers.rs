@@ -3,7 +3,8 @@
 //!
 //! Why: a piece's stream is about a mebibyte, above glibc's threshold for mapping each
 //! allocation afresh, so a new buffer per piece paid its page faults and the kernel's
-//! zeroing every time (a fifth of a 16384 png16 export's system time, measured).
+//! zeroing every time: with the pieces' row buffers also made per piece, a 16384 png16
+//! export took 0.37-0.59 s of system time against 0.21-0.26 s with both reused.
 
 use std::sync::Mutex;
 
