@@ -27,8 +27,7 @@ use core::arch::x86_64::{
 
 /// Eight lanes, with the proof ([`Avx2Token`], only an `Avx2` gives one) that operating
 /// on them is sound: every value is made from another one or from a token, so an
-/// `F32x8` never exists on a CPU
-/// without AVX2.
+/// `F32x8` never exists on a CPU without AVX2.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct F32x8 {
     v: __m256,
