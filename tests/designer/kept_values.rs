@@ -19,7 +19,7 @@ const GROUPS: [&str; 13] = [
     "Noise",
     "Functions",
     "Blend, mask and warp",
-    "Curve and terrace",
+    "Blur, curve and terrace",
     "Size and tiling",
     "Packed channels",
     "Output",

@@ -1,5 +1,6 @@
-//! Curves, terraces and slope masks in the designer: the texture curve's points dragged
-//! on its graph, a layer's terrace switched on, a mask switched to the slope.
+//! Blurs, curves, terraces and slope masks in the designer: the texture curve's points
+//! dragged on its graph, a layer's blur and terrace switched on, a mask switched to the
+//! slope.
 #![cfg(feature = "app")]
 
 use egui::accesskit::Role;
@@ -58,10 +59,10 @@ fn the_texture_curve_is_shaped_by_dragging_a_point() {
 fn a_layer_terrace_is_a_checkbox_with_steps() {
     let mut h = harness();
     settled(&mut h);
-    let header = h.get_by_label("Curve and terrace");
+    let header = h.get_by_label("Blur, curve and terrace");
     header.scroll_to_me();
     h.step();
-    h.get_by_label("Curve and terrace").click();
+    h.get_by_label("Blur, curve and terrace").click();
     h.step();
     h.step();
     h.get_by_role_and_label(Role::CheckBox, "Terrace")
@@ -79,6 +80,35 @@ fn a_layer_terrace_is_a_checkbox_with_steps() {
     // The layer's curve is there too, off.
     h.get_by_role_and_label(Role::CheckBox, "Curve");
     assert!(h.state().state().preset.layers[0].curve.is_none());
+}
+
+#[test]
+fn the_blur_slider_blurs_the_layer_and_undo_takes_it_back() {
+    let mut h = harness();
+    settled(&mut h);
+    let before = h.state().state().shown.as_ref().unwrap().stats;
+    h.get_by_label("Blur, curve and terrace").scroll_to_me();
+    h.step();
+    h.get_by_label("Blur, curve and terrace").click();
+    h.step();
+    h.step();
+    h.get_by_role_and_label(Role::Slider, "Blur")
+        .set_value_accesskit(6.0);
+    step_until(&mut h, "the blur", |a| {
+        a.state().preset.layers[0].blur == 6.0
+    });
+    settled(&mut h);
+    // The texture shown is the blurred one: a blur narrows the range of the heights.
+    let after = h.state().state().shown.as_ref().unwrap().stats;
+    assert!(
+        after.max - after.min < before.max - before.min,
+        "{after:?} against {before:?}"
+    );
+    assert!(h.state().state().history.can_undo());
+    h.state().push(Command::Undo);
+    step_until(&mut h, "the undo", |a| {
+        a.state().preset.layers[0].blur == 0.0
+    });
 }
 
 #[test]

@@ -56,6 +56,8 @@ fn stitched_tiles_equal_one_render_with_every_layer_flag() {
         "0.6",
         "--warp",
         "-7.5",
+        "--blur",
+        "2.5",
         "--mask",
         "hills",
         "--mask-slope",

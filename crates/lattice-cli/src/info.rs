@@ -60,7 +60,7 @@ fn octaves_text(noise: &NoiseParams) -> String {
 }
 
 /// `N. name: function fade source, seed, octaves x step; blend opacity [levels] [mask]
-/// [warp] [erosion]`.
+/// [warp] [erosion] [blur]`.
 fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     let n = &stack.texture_noise(&l.noise);
     let mut s = format!(
@@ -128,6 +128,10 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
             e.sharpness,
             e.keep
         );
+    }
+    let blur = l.active_blur();
+    if blur > 0.0 {
+        let _ = write!(s, ", blur {blur} px");
     }
     s
 }

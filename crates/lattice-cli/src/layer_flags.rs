@@ -1,5 +1,5 @@
 //! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
-//! blend, opacity, curve, terrace, domain warp and mask.
+//! blend, opacity, curve, terrace, domain warp, erosion, blur and mask.
 
 use crate::engine::layers::{Curve, MaskMeasure, MaskSlope, Terrace};
 use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS};
@@ -26,6 +26,11 @@ pub struct LayerFlags {
     /// across, 5 octaves; the app and presets set the rest).
     #[arg(long, value_name = "S", value_parser = parse_erosion)]
     pub erosion: Option<f32>,
+    /// A Gaussian blur of that layer's heights (after warp and erosion, before levels):
+    /// its radius in pixels at the texture's size, 0..=16 (0 = no blur). It also softens
+    /// what the layer masks.
+    #[arg(long, value_name = "PX", value_parser = parse_blur)]
+    pub blur: Option<f32>,
     /// That layer's mask: the name of another layer, or `none`.
     #[arg(long, value_name = "NAME|none")]
     pub mask: Option<String>,
@@ -112,6 +117,9 @@ impl LayerFlags {
         if let Some(s) = self.erosion {
             layer.set_erosion_strength(s);
         }
+        if let Some(r) = self.blur {
+            layer.blur = r;
+        }
         if let Some(m) = &self.mask {
             layer.mask = (m != "none").then(|| m.clone());
             if layer.mask.is_none() {
@@ -152,6 +160,14 @@ fn parse_erosion(s: &str) -> Result<f32, String> {
     }
 }
 
+fn parse_blur(s: &str) -> Result<f32, String> {
+    let max = crate::engine::layers::MAX_BLUR_RADIUS;
+    match s.parse::<f32>() {
+        Ok(v) if crate::engine::layers::blur_radius_is_valid(v) => Ok(v),
+        _ => Err(format!("blur '{s}' must be a radius in pixels, 0..={max}")),
+    }
+}
+
 fn parse_amplitude(s: &str) -> Result<f32, String> {
     let max = crate::engine::layers::MAX_AMPLITUDE;
     match s.parse::<f32>() {
@@ -176,6 +192,7 @@ mod tests {
             blend: Some(BlendMode::Screen),
             opacity: Some(0.25),
             warp: Some(24.0),
+            blur: Some(2.5),
             mask: Some("Layer 1".into()),
             mask_slope: Some(parse_mask_slope("2,0.5").unwrap()),
             curve: Some(parse_curve("0:0.1,1:0.9").unwrap()),
@@ -190,6 +207,7 @@ mod tests {
         assert_eq!((s[1].blend, s[1].opacity), (BlendMode::Screen, 0.25));
         assert_eq!(s[1].warp.as_ref().map(|w| w.amplitude), Some(24.0));
         assert_eq!(s[1].mask.as_deref(), Some("Layer 1"));
+        assert_eq!(s[1].blur, 2.5);
         s.validate().unwrap();
         let off = LayerFlags {
             layer: Some(2),
@@ -233,6 +251,9 @@ mod tests {
         assert_eq!(parse_opacity("0.5"), Ok(0.5));
         assert!(parse_amplitude("inf").is_err());
         assert_eq!(parse_amplitude("-8"), Ok(-8.0));
+        assert!(parse_blur("17").unwrap_err().contains("0..=16"));
+        assert!(parse_blur("-1").is_err() && parse_blur("nan").is_err());
+        assert_eq!(parse_blur("0"), Ok(0.0));
         assert!(parse_curve("0:0").unwrap_err().contains("2 to 16"));
         assert!(parse_curve("1:0,0:1").unwrap_err().contains("increasing x"));
         assert!(parse_terrace("300").unwrap_err().contains("1 to 256"));

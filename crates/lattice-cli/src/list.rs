@@ -27,7 +27,7 @@ pub(crate) fn listing() -> String {
          for {}; the others have creases (min, max, |.|) where the slope jumps and takes \
          the side the height takes, as the linear fade does at cell edges\n  \
          {:<16} normal maps and the lit view, cellular noise, and stacks of layers, warps, \
-         masks, erosion or curves: central differences of neighbouring pixels",
+         masks, erosion, blur or curves: central differences of neighbouring pixels",
         "analytic",
         smooth.join(", "),
         "differences"

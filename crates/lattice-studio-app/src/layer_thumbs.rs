@@ -70,8 +70,8 @@ fn alone(stack: &LayerStack, i: usize) -> Preset {
     p
 }
 
-/// Layer `l` with `noise`, its tone, its own warp and its erosion, normal blend and no
-/// mask.
+/// Layer `l` with `noise`, its tone, its own warp, its erosion and blur, normal blend
+/// and no mask.
 fn own_part(l: &Layer, noise: NoiseParams) -> Layer {
     let mut layer = Layer::new(l.name.clone(), noise);
     layer.levels = l.levels;
@@ -82,6 +82,7 @@ fn own_part(l: &Layer, noise: NoiseParams) -> Layer {
         .clone()
         .filter(|w| matches!(w.source, WarpSource::Noise(_)));
     layer.erosion = l.erosion;
+    layer.blur = l.blur;
     layer
 }
 

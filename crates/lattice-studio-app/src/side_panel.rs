@@ -50,7 +50,7 @@ impl LatticeApp {
             egui::CollapsingHeader::new("Blend, mask and warp")
                 .default_open(multi)
                 .show(ui, |ui| panels::layer_settings_ui(ui, &mut draft, layer));
-            egui::CollapsingHeader::new("Curve and terrace")
+            egui::CollapsingHeader::new("Blur, curve and terrace")
                 .default_open(false)
                 .show(ui, |ui| panels::layer_tone_ui(ui, &mut draft.layers[layer]));
             egui::CollapsingHeader::new("Erosion")

@@ -1,6 +1,7 @@
 //! [`Layer`]: one noise of a texture's stack and how it is blended onto the layers below.
 
 use super::blend_mode::BlendMode;
+use super::blur::blur_radius_is_valid;
 use super::curve::Curve;
 use super::erosion::Erosion;
 use super::layer_error::LayerError;
@@ -45,6 +46,12 @@ pub struct Layer {
     /// Gullies and ridges carved into its heights (after the warp, before the levels).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub erosion: Option<Erosion>,
+    /// Radius in pixels of a Gaussian blur of its heights after the erosion, before the
+    /// levels (0: none; at most
+    /// [`MAX_BLUR_RADIUS`](super::MAX_BLUR_RADIUS)). It scales with the texture in
+    /// [`super::LayerStack::resized`], as warp amplitudes do.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub blur: f32,
     /// Its noise (written without size and tiling, which belong to the texture).
     #[serde(with = "super::layer_noise")]
     pub noise: NoiseParams,
@@ -71,6 +78,7 @@ impl Layer {
             mask_slope: None,
             warp: None,
             erosion: None,
+            blur: 0.0,
             noise,
         }
     }
@@ -112,6 +120,16 @@ impl Layer {
     /// The erosion when it changes anything (a strength of 0 is no erosion).
     pub fn active_erosion(&self) -> Option<&Erosion> {
         self.erosion.as_ref().filter(|e| e.is_active())
+    }
+
+    /// The blur radius when it blurs anything (0 otherwise, also for a radius the
+    /// checks refuse).
+    pub fn active_blur(&self) -> f32 {
+        if self.blur > 0.0 && blur_radius_is_valid(self.blur) {
+            self.blur
+        } else {
+            0.0
+        }
     }
 
     /// Its levels, curve and terrace: what it does to each of its heights.
@@ -179,6 +197,12 @@ impl Layer {
         if let Some(w) = &self.warp {
             w.validate(name)?;
         }
+        if !blur_radius_is_valid(self.blur) {
+            return Err(LayerError::Blur {
+                layer: name.clone(),
+                value: self.blur,
+            });
+        }
         if let Some(e) = &self.erosion {
             e.validate().map_err(|error| LayerError::Erosion {
                 layer: name.clone(),
@@ -189,9 +213,15 @@ impl Layer {
     }
 }
 
+/// Whether a setting is 0 (so a preset without it is written as before).
+fn is_zero(v: &f32) -> bool {
+    *v == 0.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layers::MAX_BLUR_RADIUS;
 
     #[test]
     fn plain_layers_and_their_checks() {
@@ -208,6 +238,16 @@ mod tests {
             assert!(l.validate().is_err(), "{bad:?}");
         }
         l.name = "ok".into();
+        for bad in [-0.5, f32::NAN, MAX_BLUR_RADIUS * 2.0] {
+            l.blur = bad;
+            let e = l.validate().unwrap_err().to_string();
+            assert!(e.contains("blur radius") && e.contains("0..=16"), "{e}");
+            assert_eq!(l.active_blur(), 0.0);
+        }
+        l.blur = 2.5;
+        l.validate().unwrap();
+        assert_eq!(l.active_blur(), 2.5);
+        l.blur = 0.0;
         l.noise.initial_step = 0;
         let e = l.validate().unwrap_err().to_string();
         assert!(e.starts_with("layer 'ok': initial step"), "{e}");

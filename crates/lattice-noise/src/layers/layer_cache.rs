@@ -185,7 +185,10 @@ impl LayerCache {
             && stack[i].is_plain()
         {
             let spec = RawSpec::of_layer(stack, i);
-            if spec.erosion.is_none() && spec.warp.as_ref().is_none_or(|w| w.fields_are_noises()) {
+            if spec.erosion.is_none()
+                && spec.blur == 0.0
+                && spec.warp.as_ref().is_none_or(|w| w.fields_are_noises())
+            {
                 return made_into(&spec, region, control, out);
             }
         }
@@ -249,6 +252,7 @@ impl LayerCache {
             return Ok(heights);
         }
         let heights = match (&spec.erosion, &spec.warp) {
+            _ if spec.blur > 0.0 => self.blurred(spec, region, control)?,
             (Some(erosion), _) => self.eroded(spec, erosion, region, control)?,
             (None, Some(w)) if !w.fields_are_noises() => {
                 let wx = self.heights(&w.x, region, control)?;

@@ -1,5 +1,6 @@
 //! [`LayerError`]: why a layer stack cannot be rendered as it stands.
 
+use super::blur::MAX_BLUR_RADIUS;
 use super::erosion::ErosionError;
 use super::mask_measure::MaskMeasure;
 use super::mask_slope::MaskSlopeError;
@@ -103,6 +104,17 @@ pub enum LayerError {
         layer: String,
         /// What is wrong.
         error: ErosionError,
+    },
+    /// A blur radius that is not a number of pixels in range.
+    #[error(
+        "layer '{layer}': blur radius {value} is out of range (0..={max} pixels)",
+        max = MAX_BLUR_RADIUS
+    )]
+    Blur {
+        /// The layer.
+        layer: String,
+        /// The refused radius.
+        value: f32,
     },
     /// A slope or curvature mask on a layer without a mask layer to measure.
     #[error("layer '{layer}': a {measure} mask needs a mask layer (mask: Some(\"NAME\"))")]

@@ -1,5 +1,6 @@
 //! [`LayerStack`]: a texture's layers, bottom to top, and the rules they obey together.
 
+use super::blur::{MAX_BLUR_RADIUS, blur_radius_is_valid};
 use super::layer::Layer;
 use super::layer_error::LayerError;
 use super::references;
@@ -140,7 +141,8 @@ impl LayerStack {
     }
 
     /// The texture at another size with the same look: every initial step keeps its
-    /// fraction of the size (see [`NoiseParams::resized`]) and warp amplitudes scale.
+    /// fraction of the size (see [`NoiseParams::resized`]), and warp amplitudes and blur
+    /// radii scale (a blur at most to [`MAX_BLUR_RADIUS`]).
     pub fn resized(&self, size: u32) -> LayerStack {
         let ratio = size as f32 / self.size().max(1) as f32;
         let mut out = self.clone();
@@ -150,6 +152,11 @@ impl LayerStack {
             }
             if let Some(w) = &mut layer.warp {
                 w.amplitude *= ratio;
+            }
+            // A blur keeps its share of the texture up to the largest radius rendered;
+            // a refused radius stays as it was, for the checks to name.
+            if blur_radius_is_valid(layer.blur) {
+                layer.blur = (layer.blur * ratio).min(MAX_BLUR_RADIUS);
             }
         }
         out

@@ -1,6 +1,6 @@
 //! Layers: a texture as a stack of noises, bottom to top, each with a blend mode,
-//! opacity, levels (with a curve and terraces), an optional mask and an optional domain warp, composited into one
-//! heightmap.
+//! opacity, levels (with a curve and terraces), an optional mask, domain warp, erosion
+//! and blur, composited into one heightmap.
 //!
 //! [`LayerStack`] holds the [`Layer`]s and their rules (names, references, shared size
 //! and tiling); the compositor renders any [`Region`](crate::Region) of the
@@ -9,6 +9,7 @@
 mod banded_edit;
 mod banded_prefix;
 mod blend_mode;
+mod blur;
 mod composite_prefix;
 mod compositing;
 mod curve;
@@ -17,6 +18,7 @@ mod erosion_filter;
 mod halo_window;
 mod layer;
 mod layer_cache;
+mod layer_cache_blur;
 mod layer_cache_erosion;
 mod layer_cache_masks;
 pub(crate) mod layer_error;
@@ -34,6 +36,7 @@ mod tone;
 mod warp;
 
 pub use blend_mode::BlendMode;
+pub use blur::{MAX_BLUR_RADIUS, blur_margin, blur_radius_is_valid};
 pub use curve::{Curve, CurveError, MAX_CURVE_POINTS, MAX_CURVE_VALUE};
 pub use erosion::{
     Erosion, ErosionError, MAX_EROSION_BRANCHING, MAX_EROSION_CELLS, MAX_EROSION_OCTAVES,

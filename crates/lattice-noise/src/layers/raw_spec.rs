@@ -3,6 +3,7 @@
 //! the noises of the warp fields. Two equal specs render equal heights, so a spec is
 //! the key of the layer cache: a layer whose spec did not change is not recomputed.
 
+use super::blur::blur_margin;
 use super::erosion::Erosion;
 use super::layer_stack::LayerStack;
 use super::warp::WarpSource;
@@ -17,6 +18,8 @@ pub struct RawSpec {
     pub warp: Option<Box<WarpSpec>>,
     /// The erosion filter run on those heights, if it changes any.
     pub erosion: Option<Erosion>,
+    /// The radius in pixels of the Gaussian blur run last (0: none).
+    pub blur: f32,
 }
 
 /// A resolved domain warp: the amplitude and the specs of its two fields.
@@ -61,6 +64,7 @@ impl RawSpec {
                         noise: stack.texture_noise(n),
                         warp: None,
                         erosion: None,
+                        blur: 0.0,
                     },
                     WarpSource::Layer(name) => {
                         let j = stack.index_of(name)?;
@@ -79,6 +83,7 @@ impl RawSpec {
             noise,
             warp,
             erosion,
+            blur: layer.active_blur(),
         }
     }
 
@@ -89,7 +94,17 @@ impl RawSpec {
         // Eroded: the heights of the window grown by the erosion's halo (kept by the
         // cache), that window's copy the filter reads, and the eroded heights.
         let eroded = if self.erosion.is_some() { 2 } else { 0 };
+        // Blurred: three maps of a window grown by the blur's halo (the heights the
+        // cache keeps, their copy, and the pass along rows), each counted as many maps
+        // as such a window of the shortest band (16 rows) is worth.
+        let halo = blur_margin(self.blur);
+        let blurred = if halo > 0 {
+            3 * (1 + (2 * halo).div_ceil(16))
+        } else {
+            0
+        };
         1 + eroded
+            + blurred
             + self.warp.as_ref().map_or(0, |w| {
                 if w.fields_are_noises() {
                     return 0;
@@ -98,15 +113,25 @@ impl RawSpec {
             })
     }
 
-    /// Whether it is a noise sampled plainly: no warp, no erosion.
+    /// Whether it is a noise sampled plainly: no warp, erosion or blur.
     pub fn is_plain_noise(&self) -> bool {
-        self.warp.is_none() && self.erosion.is_none()
+        self.warp.is_none() && self.erosion.is_none() && self.blur == 0.0
     }
 
-    /// The same spec without its erosion: the heights the filter reads.
+    /// The same spec without its blur: the heights the blur reads.
+    pub fn unblurred(&self) -> RawSpec {
+        RawSpec {
+            blur: 0.0,
+            ..self.clone()
+        }
+    }
+
+    /// The same spec without its erosion (nor the blur after it): the heights the
+    /// filter reads.
     pub fn uneroded(&self) -> RawSpec {
         RawSpec {
             erosion: None,
+            blur: 0.0,
             ..self.clone()
         }
     }

@@ -30,7 +30,7 @@ impl LayerStack {
     }
 
     /// Whether the texture is exactly one layer's noise: a single enabled plain layer
-    /// without warp or erosion, rendered by the noise kernels straight into the output.
+    /// without warp, erosion or blur, rendered by the noise kernels straight into the output.
     pub fn is_single_noise(&self) -> bool {
         let l = self.bottom();
         self.len() == 1
@@ -38,6 +38,7 @@ impl LayerStack {
             && l.is_plain()
             && l.active_warp().is_none()
             && l.active_erosion().is_none()
+            && l.active_blur() == 0.0
     }
 
     /// The exact slopes of the composite when it is one noise ([`Self::is_single_noise`],

@@ -11,8 +11,9 @@ use crate::param_error::ParamError;
 use crate::region::Region;
 
 impl Preset {
-    /// The same texture at `size` pixels, with the same look: every octave step and
-    /// warp amplitude keeps its fraction of the size (what `render --size` does).
+    /// The same texture at `size` pixels, with the same look: every octave step, warp
+    /// amplitude and blur radius keeps its fraction of the size (what `render --size`
+    /// does; a blur at most up to 16 px).
     ///
     /// ```
     /// use lattice_noise::Preset;

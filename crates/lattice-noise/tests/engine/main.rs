@@ -3,6 +3,7 @@
 //! and windows rendered apart. One test binary, linked once.
 
 mod auto_octaves;
+mod blur;
 mod cellular;
 mod common;
 mod engine_properties;

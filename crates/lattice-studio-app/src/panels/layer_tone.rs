@@ -1,13 +1,20 @@
-//! The "Curve and terrace" group of the selected layer: what reshapes its heights
-//! after its levels.
+//! The "Blur, curve and terrace" group of the selected layer: what smooths its
+//! heights before its levels and what reshapes them after.
 
 use super::curve_editor::curve_editor_ui;
 use super::kept_slider::kept_slider;
 use crate::engine::Layer;
-use crate::engine::layers::{MAX_TERRACE_STEPS, Terrace};
+use crate::engine::layers::{MAX_BLUR_RADIUS, MAX_TERRACE_STEPS, Terrace};
 
-/// Edits the curve and the terrace of layer `l`.
+/// Edits the blur, the curve and the terrace of layer `l`.
 pub(crate) fn layer_tone_ui(ui: &mut egui::Ui, l: &mut Layer) {
+    kept_slider(ui, &mut l.blur, 0.0..=MAX_BLUR_RADIUS, |v| {
+        egui::Slider::new(v, 0.0..=MAX_BLUR_RADIUS)
+            .text("Blur")
+            .suffix(" px")
+            .fixed_decimals(1)
+    })
+    .on_hover_text("Gaussian blur of this layer's heights, radius in pixels at the texture's size (0 = none): softens it and what it masks; regions and tiles match the whole");
     curve_editor_ui(
         ui,
         &mut l.curve,

@@ -166,7 +166,7 @@ pub fn layer_row_text(l: &Layer) -> String {
 }
 
 /// Small tags after a layer's row for what shapes it besides its noise: a mask, a warp,
-/// erosion.
+/// erosion, a blur.
 fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
     let badge = |ui: &mut egui::Ui, text: &str, hover: String| {
         ui.label(egui::RichText::new(text).small().weak())
@@ -184,6 +184,10 @@ fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
             "eroded",
             format!("Gullies {} deep carved into it", e.strength),
         );
+    }
+    let blur = l.active_blur();
+    if blur > 0.0 {
+        badge(ui, "blur", format!("Blurred, radius {blur} px"));
     }
 }
 

@@ -1,0 +1,159 @@
+//! The Gaussian blur through the public API: every window and thread count gives the
+//! whole render's bits (the blur reads a halo of three radii), tileable blurred textures
+//! stay seamless, the blur of a mask softens its edges, presets read back, and a stack
+//! resized keeps its blur's share of the texture.
+
+#[cfg(feature = "rayon")]
+use crate::common::bits_at_thread_counts;
+use crate::common::{bits, window_bits};
+use lattice_noise::{
+    BlendMode, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
+};
+
+/// Fine hills blurred by `blur` pixels, and a grit layer masked by the hills (blurred
+/// too when `blur_mask`).
+fn stack(size: u32, tileable: bool, blur: f32) -> LayerStack {
+    let hills = NoiseParams {
+        size,
+        initial_step: 32,
+        octaves: 4,
+        ..NoiseParams::default()
+    };
+    let mut ground = Layer::new("ground", hills.clone());
+    ground.blur = blur;
+    let mut grit = Layer::new(
+        "grit",
+        NoiseParams {
+            seed: 9,
+            initial_step: 8,
+            ..hills
+        },
+    );
+    grit.blend = BlendMode::Add;
+    grit.opacity = 0.3;
+    grit.mask = Some("ground".into());
+    grit.blur = blur / 2.0;
+    LayerStack::from_layers(size, tileable, vec![ground, grit]).unwrap()
+}
+
+fn region(x: u32, y: u32, width: u32, height: u32) -> Region {
+    Region {
+        x,
+        y,
+        width,
+        height,
+    }
+}
+
+fn render(s: &LayerStack, r: Region) -> Heightmap {
+    s.generate_region(r, &JobControl::default()).unwrap()
+}
+
+fn solo(s: &LayerStack, i: usize) -> Heightmap {
+    let size = s.size();
+    lattice_noise::LayerCache::new()
+        .render(s, Region::full(size), Some(i), &JobControl::default())
+        .unwrap()
+}
+
+#[test]
+fn every_window_gives_the_whole_render() {
+    for tileable in [false, true] {
+        // A radius of 5 reads 15 pixels round every window.
+        let s = stack(256, tileable, 5.0);
+        let whole = render(&s, Region::full(256));
+        let mut windows: Vec<Region> = (0..16)
+            .map(|i| region(i % 4 * 64, i / 4 * 64, 64, 64))
+            .collect();
+        windows.extend([
+            region(0, 0, 3, 256),
+            region(253, 0, 3, 5),
+            region(0, 255, 256, 1),
+            region(255, 100, 1, 1),
+            region(100, 0, 7, 2),
+            region(10, 245, 20, 3),
+            region(241, 40, 2, 9),
+            region(3, 2, 5, 5),
+        ]);
+        for r in windows {
+            assert_eq!(
+                bits(&render(&s, r)),
+                window_bits(&whole, r),
+                "{tileable} {r:?}"
+            );
+        }
+    }
+}
+
+#[test]
+#[cfg(feature = "rayon")]
+fn the_same_bits_at_any_thread_count() {
+    let s = stack(192, false, 3.5);
+    let runs = bits_at_thread_counts(&[1, 2, 3], || render(&s, Region::full(192)));
+    assert!(runs.iter().all(|r| *r == runs[0]));
+}
+
+/// The mean absolute step between neighbours along x, and across the seam from the
+/// last column to the first.
+fn steps(h: &Heightmap) -> (f32, f32) {
+    let n = h.width() as usize;
+    let d = h.data();
+    let mut inside = 0.0;
+    for row in d.chunks(n) {
+        inside += row.windows(2).map(|p| (p[1] - p[0]).abs()).sum::<f32>();
+    }
+    let across: f32 = d.chunks(n).map(|row| (row[0] - row[n - 1]).abs()).sum();
+    (inside / (n * (n - 1)) as f32, across / n as f32)
+}
+
+#[test]
+fn a_blur_smooths_and_a_radius_of_zero_is_none() {
+    let sharp = solo(&stack(128, false, 0.0), 0);
+    let soft = solo(&stack(128, false, 4.0), 0);
+    let (a, b) = (steps(&sharp).0, steps(&soft).0);
+    // A Gaussian of 4 px leaves a fraction of the steps of 32 px hills with 4 octaves.
+    assert!(b < 0.6 * a, "blurred steps {b} against {a}");
+    let none = render(&stack(128, false, 0.0), Region::full(128));
+    let mut s = stack(128, false, 0.0);
+    s[1].blur = 0.0;
+    assert_eq!(bits(&none), bits(&render(&s, Region::full(128))));
+    // The mean height is kept (a blur moves heights, it adds none).
+    let mean = |h: &Heightmap| h.data().iter().map(|&v| f64::from(v)).sum::<f64>();
+    let (ms, mb) = (mean(&sharp) / 16384.0, mean(&soft) / 16384.0);
+    assert!((ms - mb).abs() < 0.01, "{ms} {mb}");
+}
+
+#[test]
+fn tileable_blurred_textures_are_seamless() {
+    for i in 0..2 {
+        let h = solo(&stack(256, true, 6.0), i);
+        let (inside, across) = steps(&h);
+        assert!(
+            across < 1.5 * inside,
+            "layer {i}: {across} against {inside}"
+        );
+    }
+}
+
+#[test]
+fn presets_read_back_with_their_blur_and_resizing_keeps_its_share() {
+    let p = Preset {
+        layers: stack(128, false, 3.0),
+        ..Preset::default()
+    };
+    let text = p.to_ron();
+    assert!(text.contains("blur: 3.0"), "{text}");
+    let back = Preset::from_ron(&text).unwrap();
+    assert_eq!((back.layers[0].blur, back.layers[1].blur), (3.0, 1.5));
+    assert!(!Preset::default().to_ron().contains("blur"));
+    let bad = text.replace("blur: 3.0", "blur: 40.0");
+    let e = Preset::from_ron(&bad).unwrap_err().to_string();
+    assert!(
+        e.contains("blur radius 40 is out of range (0..=16 pixels)"),
+        "{e}"
+    );
+    let big = p.layers.resized(512);
+    assert_eq!((big[0].blur, big[1].blur), (12.0, 6.0));
+    // Past the largest radius the blur stops growing.
+    assert_eq!(p.layers.resized(2048)[0].blur, 16.0);
+}
