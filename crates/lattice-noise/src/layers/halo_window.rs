@@ -20,9 +20,10 @@ pub(super) enum Edges {
 }
 
 /// The heights of `spec` through `tone` over `region` grown by `margin` pixels on every
-/// side (`width + 2 margin` by `height + 2 margin`, row-major), read through `cache` in as few rectangles
-/// of the texture as the wrap or clamp takes (one, inside the texture); past the edges
-/// of a texture that does not tile, the halo is as `edges` says.
+/// side (`width + 2 margin` by `height + 2 margin`, row-major), read through `cache` in
+/// as few rectangles of the texture as the wrap takes (one when it does not wrap; a
+/// clamped halo reads the edge pixels of the same rectangle again); past the edges of a
+/// texture that does not tile, the halo is as `edges` says.
 pub(super) fn toned_window(
     cache: &mut LayerCache,
     spec: &RawSpec,
@@ -38,19 +39,35 @@ pub(super) fn toned_window(
     let rows = halo_axis(region.y, h, margin, size, tiles);
     let stride = w + 2 * margin;
     let mut window = vec![0.0f32; stride * (h + 2 * margin)];
-    for (r0, rn) in runs(&rows) {
-        for (c0, cn) in runs(&cols) {
+    let (col_pieces, col_at) = pieces(&cols);
+    let (row_pieces, row_at) = pieces(&rows);
+    let col_spans = spans(&col_at);
+    // An identity tone returns every height as it is: copied as slices.
+    let identity = tone.is_identity();
+    for (pj, &(y, rn)) in row_pieces.iter().enumerate() {
+        for (pi, &(x, cn)) in col_pieces.iter().enumerate() {
             let piece = Region {
-                x: cols[c0],
-                y: rows[r0],
+                x,
+                y,
                 width: cn as u32,
                 height: rn as u32,
             };
             let heights = cache.heights(spec, piece, control)?;
-            for (dy, src) in heights.data().chunks(cn.max(1)).enumerate() {
-                let dst = &mut window[(r0 + dy) * stride + c0..][..cn];
-                for (d, &s) in dst.iter_mut().zip(src) {
-                    *d = tone.apply(s);
+            let data = heights.data();
+            // Every window row and span of columns that fall in this piece: a halo
+            // clamped at an edge reads the edge's pixels again.
+            for (j, &(_, oy)) in row_at.iter().enumerate().filter(|(_, a)| a.0 == pj) {
+                let src = &data[oy * cn..][..cn];
+                let dst = &mut window[j * stride..][..stride];
+                for &(i, _, ox, n) in col_spans.iter().filter(|span| span.1 == pi) {
+                    let (d, v) = (&mut dst[i..i + n], &src[ox..ox + n]);
+                    if identity {
+                        d.copy_from_slice(v);
+                    } else {
+                        for (d, &v) in d.iter_mut().zip(v) {
+                            *d = tone.apply(v);
+                        }
+                    }
                 }
             }
         }
@@ -133,16 +150,45 @@ fn halo_axis(start: u32, len: usize, margin: usize, size: u32, tiles: bool) -> V
         .collect()
 }
 
-/// The runs of consecutive coordinates in `axis`, as (first index, length).
-fn runs(axis: &[u32]) -> Vec<(usize, usize)> {
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for (i, &t) in axis.iter().enumerate() {
+/// The window's columns grouped as (first column, piece, offset, length): runs of
+/// columns read from consecutive pixels of one piece, so they are copied as slices.
+fn spans(at: &[(usize, usize)]) -> Vec<(usize, usize, usize, usize)> {
+    let mut out: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (i, &(p, o)) in at.iter().enumerate() {
         match out.last_mut() {
-            Some((s, n)) if axis[*s] + *n as u32 == t => *n += 1,
-            _ => out.push((i, 1)),
+            Some((_, sp, so, n)) if *sp == p && *so + *n == o => *n += 1,
+            _ => out.push((i, p, o, 1)),
         }
     }
     out
+}
+
+/// A run of texture coordinates along one axis: (first coordinate, length).
+type Piece = (u32, usize);
+
+/// The pieces of the texture one axis of a window reads, as (first coordinate, length),
+/// and where each of its coordinates lies in them (piece, offset): runs of consecutive
+/// coordinates, a coordinate already in a piece (an edge clamped, a wrap round a small
+/// texture) read from that piece again, so each height is rendered once.
+fn pieces(axis: &[u32]) -> (Vec<Piece>, Vec<(usize, usize)>) {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut at = Vec::with_capacity(axis.len());
+    for &t in axis {
+        let held = pieces
+            .iter()
+            .position(|&(s, n)| (s..s + n as u32).contains(&t));
+        if let Some(p) = held {
+            at.push((p, (t - pieces[p].0) as usize));
+            continue;
+        }
+        match pieces.last_mut() {
+            Some((s, n)) if *s + *n as u32 == t => *n += 1,
+            _ => pieces.push((t, 1)),
+        }
+        let p = pieces.len() - 1;
+        at.push((p, (t - pieces[p].0) as usize));
+    }
+    (pieces, at)
 }
 
 #[cfg(test)]
@@ -150,14 +196,59 @@ mod tests {
     use super::*;
 
     #[test]
-    fn halos_wrap_or_clamp_and_split_into_runs() {
+    fn halos_wrap_or_clamp_and_split_into_pieces() {
         assert_eq!(halo_axis(0, 3, 1, 8, true), vec![7, 0, 1, 2, 3]);
         assert_eq!(halo_axis(0, 3, 1, 8, false), vec![0, 0, 1, 2, 3]);
         assert_eq!(halo_axis(5, 3, 1, 8, true), vec![4, 5, 6, 7, 0]);
         assert_eq!(halo_axis(5, 3, 1, 8, false), vec![4, 5, 6, 7, 7]);
-        assert_eq!(runs(&[7, 0, 1, 2, 3]), vec![(0, 1), (1, 4)]);
-        assert_eq!(runs(&[0, 0, 1, 2, 3]), vec![(0, 1), (1, 4)]);
-        assert_eq!(runs(&[2, 3, 4]), vec![(0, 3)]);
+        assert_eq!(
+            pieces(&[7, 0, 1, 2, 3]),
+            (
+                vec![(7, 1), (0, 4)],
+                vec![(0, 0), (1, 0), (1, 1), (1, 2), (1, 3)]
+            )
+        );
+        // A clamped edge reads its pixel again rather than a piece of its own per copy.
+        assert_eq!(
+            pieces(&[0, 0, 0, 1, 2]),
+            (vec![(0, 3)], vec![(0, 0), (0, 0), (0, 0), (0, 1), (0, 2)])
+        );
+        assert_eq!(
+            pieces(&[4, 5, 6, 7, 7, 7]),
+            (
+                vec![(4, 4)],
+                vec![(0, 0), (0, 1), (0, 2), (0, 3), (0, 3), (0, 3)]
+            )
+        );
+        assert_eq!(
+            pieces(&[2, 3, 4]),
+            (vec![(2, 3)], vec![(0, 0), (0, 1), (0, 2)])
+        );
+        assert_eq!(
+            spans(&[(0, 0), (0, 0), (0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]),
+            vec![(0, 0, 0, 1), (1, 0, 0, 1), (2, 0, 0, 3), (5, 1, 0, 2)]
+        );
+        // Round a whole tiling texture and on: the coordinates come back to the first
+        // piece.
+        assert_eq!(
+            pieces(&[6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0]),
+            (
+                vec![(6, 2), (0, 6)],
+                vec![
+                    (0, 0),
+                    (0, 1),
+                    (1, 0),
+                    (1, 1),
+                    (1, 2),
+                    (1, 3),
+                    (1, 4),
+                    (1, 5),
+                    (0, 0),
+                    (0, 1),
+                    (1, 0)
+                ]
+            )
+        );
         // A whole tiling texture of 2 pixels: every coordinate, twice around.
         assert_eq!(halo_axis(0, 2, 1, 2, true), vec![1, 0, 1, 0]);
         assert_eq!(halo_axis(1, 2, 2, 8, false), vec![0, 0, 1, 2, 3, 4]);
