@@ -1,0 +1,84 @@
+//! The filtered heights a [`LayerCache`] renders, for the effects that read a pixel's
+//! neighbours (erosion, blur): a layer's heights over its window grown by the effect's
+//! halo, through the effect.
+
+use super::blur::{blur_into, blur_margin};
+use super::erosion::Erosion;
+use super::erosion_filter::erode_into;
+use super::halo_window::{Edges, toned_window};
+use super::layer_cache::LayerCache;
+use super::raw_spec::RawSpec;
+use super::tone::Tone;
+use crate::engine_error::EngineError;
+use crate::heightmap::Heightmap;
+use crate::job_control::JobControl;
+use crate::region::Region;
+
+impl LayerCache {
+    /// The heights of `spec`, whose erosion is `erosion`, over `region`: the uneroded
+    /// heights over the region and the erosion's halo (read from the texture, wrapped
+    /// when it tiles; past the edges of one that does not, continued along the line
+    /// through the edge pixel, so the edge shows no false slope or crease), through the
+    /// filter.
+    pub(super) fn eroded(
+        &mut self,
+        spec: &RawSpec,
+        erosion: &Erosion,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        let size = spec.noise.size;
+        let margin = erosion.step(size) as usize;
+        self.filtered(
+            &spec.uneroded(),
+            region,
+            margin,
+            Edges::Continued,
+            control,
+            |window, out| erode_into(window, region, size, erosion, out),
+        )
+    }
+
+    /// The heights of `spec`, whose blur is `spec.blur`, over `region`: the unblurred
+    /// heights over the region and the blur's halo (read from the texture, wrapped when
+    /// it tiles, the edge pixel's copy past the edges of one that does not, as image
+    /// editors blur), through the Gaussian.
+    pub(super) fn blurred(
+        &mut self,
+        spec: &RawSpec,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        let margin = blur_margin(spec.blur);
+        self.filtered(
+            &spec.unblurred(),
+            region,
+            margin,
+            Edges::Copied,
+            control,
+            |window, out| blur_into(window, region, spec.blur, out),
+        )
+    }
+
+    /// `region`'s pixels as `filter` makes them from the heights of `base` over the
+    /// region grown by `margin` pixels, past untiled edges as `edges` says (see
+    /// [`toned_window`]).
+    fn filtered(
+        &mut self,
+        base: &RawSpec,
+        region: Region,
+        margin: usize,
+        edges: Edges,
+        control: &JobControl,
+        filter: impl FnOnce(&[f32], &mut [f32]),
+    ) -> Result<Heightmap, EngineError> {
+        let tone = Tone::default();
+        let window = toned_window(self, base, &tone, region, margin, edges, control)?;
+        if control.is_cancelled() {
+            return Err(EngineError::Cancelled);
+        }
+        let mut out = Heightmap::filled_rect(region.width, region.height, 0.0);
+        filter(&window, out.data_mut());
+        Ok(out)
+    }
+}
