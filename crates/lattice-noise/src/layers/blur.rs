@@ -61,34 +61,34 @@ pub(super) fn blur_into(window: &[f32], region: Region, radius: f32, out: &mut [
     let stride = w + 2 * m;
     // Rows first: every row of the window, halo rows included, blurred along x.
     let mut across = vec![0.0f32; w * (h + 2 * m)];
+    pass_rows(&mut across, w, &weights, isa, |j, k| {
+        let src = &window[j * stride..][..stride];
+        (&src[m - k..][..w], &src[m + k..][..w])
+    });
+    let row = |j: usize| &across[j * w..][..w];
+    pass_rows(out, w, &weights, isa, |y, k| {
+        (row(y + m - k), row(y + m + k))
+    });
+}
+
+/// Every `w`-long row `j` of `dst` through a [`Pass`] whose taps at distance `k` are
+/// `taps(j, k)`, rows spread over the thread pool.
+fn pass_rows<'a>(
+    dst: &mut [f32],
+    w: usize,
+    weights: &[f32],
+    isa: VectorIsa,
+    taps: impl Fn(usize, usize) -> (&'a [f32], &'a [f32]) + Sync + Send,
+) {
     crate::parallel::for_each_chunk_mut(
-        &mut across,
+        dst,
         w,
         || (),
         |_, j, dst| {
-            let src = &window[j * stride..][..stride];
-            let taps = |k: usize| (&src[m - k..][..w], &src[m + k..][..w]);
             on_vector_isa(
                 Pass {
-                    weights: &weights,
-                    taps,
-                    dst,
-                },
-                isa,
-            );
-        },
-    );
-    crate::parallel::for_each_chunk_mut(
-        out,
-        w,
-        || (),
-        |_, y, dst| {
-            let row = |j: usize| &across[j * w..][..w];
-            let taps = |k: usize| (row(y + m - k), row(y + m + k));
-            on_vector_isa(
-                Pass {
-                    weights: &weights,
-                    taps,
+                    weights,
+                    taps: |k| taps(j, k),
                     dst,
                 },
                 isa,
