@@ -5,7 +5,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, window_bits};
+use crate::common::{bits, halo_windows_of_256, window_bits};
 use lattice_noise::{
     BlendMode, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
 };
@@ -36,15 +36,6 @@ fn stack(size: u32, tileable: bool, blur: f32) -> LayerStack {
     LayerStack::from_layers(size, tileable, vec![ground, grit]).unwrap()
 }
 
-fn region(x: u32, y: u32, width: u32, height: u32) -> Region {
-    Region {
-        x,
-        y,
-        width,
-        height,
-    }
-}
-
 fn render(s: &LayerStack, r: Region) -> Heightmap {
     s.generate_region(r, &JobControl::default()).unwrap()
 }
@@ -62,20 +53,7 @@ fn every_window_gives_the_whole_render() {
         // A radius of 5 reads 15 pixels round every window.
         let s = stack(256, tileable, 5.0);
         let whole = render(&s, Region::full(256));
-        let mut windows: Vec<Region> = (0..16)
-            .map(|i| region(i % 4 * 64, i / 4 * 64, 64, 64))
-            .collect();
-        windows.extend([
-            region(0, 0, 3, 256),
-            region(253, 0, 3, 5),
-            region(0, 255, 256, 1),
-            region(255, 100, 1, 1),
-            region(100, 0, 7, 2),
-            region(10, 245, 20, 3),
-            region(241, 40, 2, 9),
-            region(3, 2, 5, 5),
-        ]);
-        for r in windows {
+        for r in halo_windows_of_256() {
             assert_eq!(
                 bits(&render(&s, r)),
                 window_bits(&whole, r),

@@ -2,6 +2,38 @@
 
 use lattice_noise::{Heightmap, Region};
 
+/// The region of `width` x `height` pixels from (`x`, `y`).
+pub fn region(x: u32, y: u32, width: u32, height: u32) -> Region {
+    Region {
+        x,
+        y,
+        width,
+        height,
+    }
+}
+
+/// Windows of a 256 texture for effects that read a halo around each window: sixteen
+/// 64 px tiles, slivers at the edges narrower than a halo, and windows whose halo reaches
+/// past an edge they do not touch.
+pub fn halo_windows_of_256() -> Vec<Region> {
+    let mut windows: Vec<Region> = (0..16)
+        .map(|i| region(i % 4 * 64, i / 4 * 64, 64, 64))
+        .collect();
+    windows.extend([
+        region(0, 0, 3, 256),
+        region(253, 0, 3, 5),
+        region(0, 255, 256, 1),
+        region(255, 100, 1, 1),
+        region(100, 0, 7, 2),
+        region(10, 250, 20, 3),
+        region(10, 245, 20, 3),
+        region(251, 40, 2, 9),
+        region(241, 40, 2, 9),
+        region(3, 2, 5, 5),
+    ]);
+    windows
+}
+
 /// The bits of every height, row-major (heights compared bit for bit).
 pub fn bits(hm: &Heightmap) -> Vec<u32> {
     hm.data().iter().map(|v| v.to_bits()).collect()

@@ -5,7 +5,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, window_bits};
+use crate::common::{bits, region, window_bits};
 use lattice_noise::{
     BlendMode, JobControl, Layer, LayerCache, LayerStack, MaskMeasure, MaskSlope, NoiseParams,
     Preset, Region,
@@ -52,15 +52,6 @@ fn stack_masked(size: u32, tileable: bool, ramp: MaskSlope) -> LayerStack {
     rock.mask = Some("ground".into());
     rock.mask_slope = Some(ramp);
     LayerStack::from_layers(size, tileable, vec![ground_layer, rock]).unwrap()
-}
-
-fn region(x: u32, y: u32, width: u32, height: u32) -> Region {
-    Region {
-        x,
-        y,
-        width,
-        height,
-    }
 }
 
 /// Slope: the length of the central differences' gradient, per texture width.
