@@ -83,7 +83,7 @@ impl PixelEncoding {
 
     /// One row of heights `src` into `dst` ([`Self::bytes_per_pixel`] bytes each): the
     /// grey formats in loops of their own, which the compiler vectorises (see
-    /// [`grey16`]), 8 lanes wide where the CPU has AVX2; the others pixel by pixel.
+    /// [`quantised_grey`]), 8 lanes wide where the CPU has AVX2; the others pixel by pixel.
     pub(crate) fn encode_row(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
@@ -113,22 +113,35 @@ impl PixelEncoding {
             }
             return;
         }
+        // Dividing by a maximum of 1 changes no height, and the division was the
+        // slowest instruction of the loop: the loop without it when it changes nothing.
+        if tm.divides() {
+            self.grey_row::<true>(tm, src, dst);
+        } else {
+            self.grey_row::<false>(tm, src, dst);
+        }
+    }
+
+    /// [`Self::encode_row_portable`] without a curve, normalising by a division only
+    /// with `DIVIDE`.
+    #[inline(always)]
+    fn grey_row<const DIVIDE: bool>(&self, tm: &ToneMap, src: &[f32], dst: &mut [u8]) {
         match self {
             PixelEncoding::Grey8 => {
                 for (px, &h) in dst.iter_mut().zip(src) {
-                    *px = grey8(tm, h);
+                    *px = quantised_grey::<DIVIDE>(tm, h, 255.0) as u8;
                 }
             }
             PixelEncoding::Grey16Be => {
                 for (px, &h) in dst.chunks_exact_mut(2).zip(src) {
-                    let [hi, lo] = grey16(tm, h).to_be_bytes();
+                    let [hi, lo] = (quantised_grey::<DIVIDE>(tm, h, 65535.0) as u16).to_be_bytes();
                     px[0] = hi;
                     px[1] = lo;
                 }
             }
             PixelEncoding::Grey16Le => {
                 for (px, &h) in dst.chunks_exact_mut(2).zip(src) {
-                    let [lo, hi] = grey16(tm, h).to_le_bytes();
+                    let [lo, hi] = (quantised_grey::<DIVIDE>(tm, h, 65535.0) as u16).to_le_bytes();
                     px[0] = lo;
                     px[1] = hi;
                 }
@@ -146,30 +159,24 @@ impl PixelEncoding {
 /// The grey of `h` quantised to `0..=levels` (255 or 65535) as [`to_u8`] and [`to_u16`]
 /// do, in a form the compiler vectorises: Rust's checked `f32 -> integer` casts (NaN to
 /// 0, saturating) kept a row's loop scalar, at 0.9 ns a pixel, a quarter of a 16384
-/// png16 export's work.
+/// png16 export's work. Without `DIVIDE`, only for a map that does not divide
+/// ([`ToneMap::divides`]).
 #[inline(always)]
-fn quantised_grey(tm: &ToneMap, h: f32, levels: f32) -> i32 {
+fn quantised_grey<const DIVIDE: bool>(tm: &ToneMap, h: f32, levels: f32) -> i32 {
     // Only called without a curve (see `encode_row_portable`), where `linear_grey` is
     // `grey`. It maps NaN to 0 and clamps to 0..=1, so `q` is finite, in
     // 0.5..=levels + 0.5.
-    let q = tm.linear_grey(h) * levels + 0.5;
+    let g = if DIVIDE {
+        tm.linear_grey(h)
+    } else {
+        tm.linear_grey_undivided(h)
+    };
+    let q = g * levels + 0.5;
     #[allow(unsafe_code)]
     // SAFETY: `q` is finite and its truncation (0..=65535 at most) fits an i32.
     unsafe {
         q.to_int_unchecked::<i32>()
     }
-}
-
-/// [`to_u16`] of the grey of `h`, vectorised.
-#[inline(always)]
-fn grey16(tm: &ToneMap, h: f32) -> u16 {
-    quantised_grey(tm, h, 65535.0) as u16
-}
-
-/// [`to_u8`] of the grey of `h`, vectorised.
-#[inline(always)]
-fn grey8(tm: &ToneMap, h: f32) -> u8 {
-    quantised_grey(tm, h, 255.0) as u8
 }
 
 #[cfg(test)]
@@ -233,9 +240,23 @@ mod tests {
             ])
             .collect();
         let hm = Heightmap::from_rect(values.len() as u32, 1, values.clone()).unwrap();
-        let tm = ToneMap::new(&OutputParams::default(), None);
+        let normalised = OutputParams {
+            normalize: true,
+            ..OutputParams::default()
+        };
+        let plain = ToneMap::new(&OutputParams::default(), None);
+        // A map that divides (by a maximum of 0.7) and one that does not.
+        let divides = ToneMap::new(&normalised, Some((0.0, 0.7)));
+        assert!(divides.divides() && !plain.divides());
+        for tm in [plain, divides] {
+            grey_rows_quantise_with(&hm, &values, &tm);
+        }
+    }
+
+    fn grey_rows_quantise_with(hm: &Heightmap, values: &[f32], tm: &ToneMap) {
+        let (hm, tm) = (hm, *tm);
         let be = PixelEncoding::Grey16Be.encode(&hm, &tm);
-        for (px, &h) in be.chunks_exact(2).zip(&values) {
+        for (px, &h) in be.chunks_exact(2).zip(values) {
             assert_eq!(
                 u16::from_be_bytes([px[0], px[1]]),
                 to_u16(tm.grey(h)),
@@ -250,7 +271,7 @@ mod tests {
                 .collect::<Vec<_>>()
         );
         let g8 = PixelEncoding::Grey8.encode(&hm, &tm);
-        for (&px, &h) in g8.iter().zip(&values) {
+        for (&px, &h) in g8.iter().zip(values) {
             assert_eq!(px, to_u8(tm.grey(h)), "{h}");
         }
     }

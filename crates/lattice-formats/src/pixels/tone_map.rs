@@ -83,6 +83,20 @@ impl ToneMap {
         clamp_grey(self.linear(h))
     }
 
+    /// Whether [`Self::normalized`] changes heights: it divides by a maximum other
+    /// than 1.
+    pub(crate) fn divides(&self) -> bool {
+        self.divisor != 1.0
+    }
+
+    /// [`Self::linear_grey`] of a map that does not divide ([`Self::divides`]): the
+    /// same value, as `h / 1.0` is `h`, without the division.
+    #[inline(always)]
+    pub(crate) fn linear_grey_undivided(&self, h: f32) -> f32 {
+        debug_assert!(!self.divides());
+        clamp_grey(h * self.scale + self.offset)
+    }
+
     /// The linear map alone (normalise, levels, contrast, luminance), unclamped.
     #[inline(always)]
     fn linear(&self, h: f32) -> f32 {
