@@ -17,7 +17,7 @@ use super::literal_code::LiteralCode;
 use super::piece_buffers::PieceBuffers;
 use crate::files::png_io::PngLayout;
 use rayon::prelude::*;
-use std::io::{Error, ErrorKind, Result, Write};
+use std::io::{Error, ErrorKind, Result};
 
 /// Filtered bytes per piece at most (whole rows; at least one row).
 const PIECE_BYTES: usize = 1 << 20;
@@ -33,11 +33,12 @@ const FINAL_BLOCK: [u8; 2] = [0x03, 0x00];
 const ADLER_BASE: u32 = 65521;
 
 /// One piece of compressed rows, ready to be joined.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct DeflatePiece {
     /// `fdeflate`'s zlib stream with its block marked not final. The block (padded
     /// with zero bits to a byte boundary) is left in place between the 2-byte header
-    /// and the 4-byte checksum, not copied out.
+    /// and the 4-byte checksum, not copied out ([`DeflateJoin::chunk_of`] writes it
+    /// from here).
     stream: Vec<u8>,
     /// Zero bits padding the block's last byte.
     padding: u32,
@@ -53,11 +54,6 @@ impl DeflatePiece {
     /// The piece's buffer, for the next pieces once this one is written.
     pub(super) fn into_stream(self) -> Vec<u8> {
         self.stream
-    }
-
-    /// The deflate block.
-    fn block(&self) -> &[u8] {
-        &self.stream[ZLIB_HEADER.len()..self.stream.len() - 4]
     }
 
     /// `band` (whole rows of `line` bytes, unfiltered) filtered by `filter` and
@@ -222,32 +218,39 @@ impl Default for DeflateJoin {
 }
 
 impl DeflateJoin {
-    /// Writes `piece` (with the zlib header before the first).
-    pub(super) fn push<W: Write>(&mut self, piece: &DeflatePiece, out: &mut W) -> Result<()> {
-        if !self.started {
-            out.write_all(&ZLIB_HEADER)?;
-            self.started = true;
-        }
-        out.write_all(piece.block())?;
+    /// The bytes `piece` adds to the stream (the zlib header before the first), each
+    /// piece one IDAT chunk of its own, written from its buffer as it is: its block and
+    /// an empty stored block that brings the stream back to a byte boundary. The
+    /// writer thread had copied every piece into 16 MiB chunks first.
+    pub(super) fn chunk_of<'p>(&mut self, piece: &'p mut DeflatePiece) -> &'p [u8] {
+        let first = !self.started;
+        self.started = true;
+        self.adler = adler32_combine(self.adler, piece.adler, piece.len);
+        // The piece's own checksum goes; the stream's closes it ([`Self::finish`]).
+        let end = piece.stream.len().saturating_sub(4);
+        piece.stream.truncate(end);
         // An empty stored block: its 3 header bits (zeros) take the padding and, when
         // fewer than 3 bits pad, part of one more zero byte; it then skips to a byte
         // boundary, where its length 0 and the length's complement follow.
         if piece.padding < 3 {
-            out.write_all(&[0])?;
+            piece.stream.push(0);
         }
-        out.write_all(&[0x00, 0x00, 0xff, 0xff])?;
-        self.adler = adler32_combine(self.adler, piece.adler, piece.len);
-        Ok(())
+        piece.stream.extend_from_slice(&[0x00, 0x00, 0xff, 0xff]);
+        let from = if first { 0 } else { ZLIB_HEADER.len() };
+        &piece.stream[from..]
     }
 
-    /// Closes the stream: an empty final block and the checksum of every piece.
-    pub(super) fn finish<W: Write>(mut self, out: &mut W) -> Result<()> {
+    /// The stream's last bytes (its header too if no piece came): an empty final
+    /// block and the checksum of every piece.
+    pub(super) fn finish(mut self) -> Vec<u8> {
+        let mut end = Vec::with_capacity(8);
         if !self.started {
-            out.write_all(&ZLIB_HEADER)?;
+            end.extend_from_slice(&ZLIB_HEADER);
             self.started = true;
         }
-        out.write_all(&FINAL_BLOCK)?;
-        out.write_all(&self.adler.to_be_bytes())
+        end.extend_from_slice(&FINAL_BLOCK);
+        end.extend_from_slice(&self.adler.to_be_bytes());
+        end
     }
 }
 

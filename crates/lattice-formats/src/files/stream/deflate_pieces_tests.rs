@@ -28,9 +28,9 @@ fn joined(pieces: &[DeflatePiece]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut join = DeflateJoin::default();
     for p in pieces {
-        join.push(p, &mut out).unwrap();
+        out.extend_from_slice(join.chunk_of(&mut p.clone()));
     }
-    join.finish(&mut out).unwrap();
+    out.extend_from_slice(&join.finish());
     out
 }
 

@@ -14,8 +14,8 @@ use std::io::Write;
 use std::path::Path;
 use std::sync::mpsc::Receiver;
 
-/// Compressed bytes per IDAT chunk: 12 bytes of chunk framing per 16 MiB, and the
-/// memory of one chunk held before it is written.
+/// Compressed bytes per IDAT chunk of an image held whole (larger ones write a chunk
+/// per compressed piece), and the most samples such an image has.
 const IDAT_BYTES: usize = 16 << 20;
 
 /// The most bytes handed to the output in one write: single 8 MiB writes measured four
@@ -96,9 +96,8 @@ fn write_png_in_chunks<W: Write>(
     let small = header.held_whole(chunk_bytes);
     let mut chunks = IdatChunks {
         writer: &mut writer,
-        buf: Vec::with_capacity(chunk_bytes.min(IDAT_BYTES)),
+        buf: Vec::new(),
         chunk_bytes,
-        hold: small,
     };
     if small {
         chunks = compress_whole(chunks, name, rx, line, height)?;
@@ -163,8 +162,9 @@ fn compress_whole<'a, W: Write>(
     Ok(chunks)
 }
 
-/// Joins the compressed pieces of a large image into IDAT chunks as they come (rows
-/// that come uncompressed are compressed in pieces first).
+/// Writes the compressed pieces of a large image as they come, one IDAT chunk each,
+/// and a last chunk that closes the stream (rows that come uncompressed are compressed
+/// in pieces first).
 fn join_pieces<W: Write>(
     chunks: &mut IdatChunks<'_, W>,
     name: &Path,
@@ -183,14 +183,14 @@ fn join_pieces<W: Write>(
             }
             Payload::Bytes(_) | Payload::Chunks(_) => Vec::new(),
         };
-        for piece in pieces {
-            join.push(&piece, chunks).map_err(io)?;
+        for mut piece in pieces {
+            chunks.write_chunk(join.chunk_of(&mut piece)).map_err(io)?;
             rows += piece.rows;
             buffers.give(piece.into_stream());
         }
     }
     check_rows(name, rows, height)?;
-    join.finish(chunks).map_err(io)
+    chunks.write_chunk(&join.finish()).map_err(io)
 }
 
 /// An error unless `rows` (the rows that came) is the image's `height`.
@@ -204,45 +204,41 @@ fn check_rows(name: &Path, rows: usize, height: usize) -> Result<()> {
     })
 }
 
-/// The compressed stream cut into IDAT chunks of `chunk_bytes`.
+/// The image data as IDAT chunks: a small image's compressed stream held whole (it may
+/// yet be stored instead) and cut into chunks of `chunk_bytes` at the end
+/// ([`Self::flush_all`]), or a large image's pieces written a chunk each as they come
+/// ([`Self::write_chunk`]).
 struct IdatChunks<'a, W: Write> {
     writer: &'a mut png::Writer<W>,
     buf: Vec<u8>,
     chunk_bytes: usize,
-    /// Keep everything until [`Self::flush_all`] (a small image, which may yet be
-    /// stored instead).
-    hold: bool,
 }
 
 impl<W: Write> IdatChunks<'_, W> {
-    /// Writes what is buffered as chunks of `chunk_bytes` at most.
+    /// Writes what is held as chunks of `chunk_bytes` at most.
     fn flush_all(&mut self) -> std::io::Result<()> {
-        for chunk in self.buf.chunks(self.chunk_bytes) {
-            self.writer
-                .write_chunk(png::chunk::IDAT, chunk)
-                .map_err(|e| match e {
-                    png::EncodingError::IoError(io) => io,
-                    other => std::io::Error::other(other.to_string()),
-                })?;
+        let buf = std::mem::take(&mut self.buf);
+        for chunk in buf.chunks(self.chunk_bytes) {
+            self.write_chunk(chunk)?;
         }
-        self.buf.clear();
         Ok(())
+    }
+
+    /// Writes `data` as one IDAT chunk.
+    fn write_chunk(&mut self, data: &[u8]) -> std::io::Result<()> {
+        self.writer
+            .write_chunk(png::chunk::IDAT, data)
+            .map_err(|e| match e {
+                png::EncodingError::IoError(io) => io,
+                other => std::io::Error::other(other.to_string()),
+            })
     }
 }
 
 impl<W: Write> Write for IdatChunks<'_, W> {
     fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        if self.hold {
-            self.buf.extend_from_slice(data);
-            return Ok(data.len());
-        }
-        // Exactly full chunks, in a buffer that never grows past one.
-        let taken = data.len().min(self.chunk_bytes - self.buf.len());
-        self.buf.extend_from_slice(&data[..taken]);
-        if self.buf.len() == self.chunk_bytes {
-            self.flush_all()?;
-        }
-        Ok(taken)
+        self.buf.extend_from_slice(data);
+        Ok(data.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
