@@ -23,6 +23,9 @@ pub(super) struct PassSpec {
     mode: BlendMode,
     opacity_bits: u32,
     mask: Option<(RawSpec, Tone, Option<MaskSlope>)>,
+    /// A mask by the stack below (its slope ramp, if any): the stack below is the
+    /// key's passes before this one.
+    mask_below: Option<Option<MaskSlope>>,
 }
 
 impl PassSpec {
@@ -46,6 +49,7 @@ impl PassSpec {
             mode: layer.blend,
             opacity_bits: layer.opacity.to_bits(),
             mask,
+            mask_below: layer.mask_below.then_some(layer.mask_slope),
         }
     }
 }

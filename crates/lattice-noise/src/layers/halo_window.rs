@@ -7,8 +7,10 @@ use super::layer_cache::LayerCache;
 use super::raw_spec::RawSpec;
 use super::tone::Tone;
 use crate::engine_error::EngineError;
+use crate::heightmap::Heightmap;
 use crate::job_control::JobControl;
 use crate::region::Region;
+use std::sync::Arc;
 
 /// What a window's halo holds past the edge of a texture that does not tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +35,19 @@ pub(super) fn toned_window(
     edges: Edges,
     control: &JobControl,
 ) -> Result<Vec<f32>, EngineError> {
-    let (size, tiles) = (spec.noise.size, spec.noise.tileable);
+    let texture = (spec.noise.size, spec.noise.tileable);
+    let fetch = |piece| cache.heights(spec, piece, control);
+    window_of(texture, tone, (region, margin, edges), fetch)
+}
+
+/// [`toned_window`] of any heights of a texture of `(size, tiles)`: `fetch` gives
+/// those of a rectangle of it (a layer's, or a composite's).
+pub(super) fn window_of(
+    (size, tiles): (u32, bool),
+    tone: &Tone,
+    (region, margin, edges): (Region, usize, Edges),
+    mut fetch: impl FnMut(Region) -> Result<Arc<Heightmap>, EngineError>,
+) -> Result<Vec<f32>, EngineError> {
     let (w, h) = (region.width as usize, region.height as usize);
     let cols = halo_axis(region.x, w, margin, size, tiles);
     let rows = halo_axis(region.y, h, margin, size, tiles);
@@ -52,7 +66,7 @@ pub(super) fn toned_window(
                 width: cn as u32,
                 height: rn as u32,
             };
-            let heights = cache.heights(spec, piece, control)?;
+            let heights = fetch(piece)?;
             let data = heights.data();
             // Every window row and span of columns that fall in this piece: a halo
             // clamped at an edge reads the edge's pixels again.

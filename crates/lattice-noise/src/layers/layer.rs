@@ -37,8 +37,14 @@ pub struct Layer {
     pub terrace: Option<Terrace>,
     /// A layer whose levelled heights, clamped to 0..1, scale the opacity per pixel.
     pub mask: Option<String>,
-    /// The mask is the mask layer's slope (or curvature) through this ramp, not its
-    /// height.
+    /// The mask is the composite of the enabled layers below this one (their blended
+    /// heights, clamped to 0..1, or with [`Self::mask_slope`] their slope or curvature),
+    /// not another layer: rock where the terrain built so far is steep. Not with
+    /// [`Self::mask`].
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub mask_below: bool,
+    /// The mask is the mask layer's (or the stack below's) slope or curvature through
+    /// this ramp, not its height.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mask_slope: Option<MaskSlope>,
     /// Domain warp of its noise.
@@ -75,6 +81,7 @@ impl Layer {
             curve: None,
             terrace: None,
             mask: None,
+            mask_below: false,
             mask_slope: None,
             warp: None,
             erosion: None,
@@ -147,8 +154,13 @@ impl Layer {
     pub fn is_plain(&self) -> bool {
         self.blend == BlendMode::Normal
             && self.opacity == 1.0
-            && self.mask.is_none()
+            && !self.has_mask()
             && self.tone().is_identity()
+    }
+
+    /// Whether it has a mask: another layer or the stack below.
+    pub fn has_mask(&self) -> bool {
+        self.mask.is_some() || self.mask_below
     }
 
     /// Checks the layer's own values (references are checked by the stack).
@@ -182,8 +194,13 @@ impl Layer {
                 warp: false,
                 error,
             })?;
+        if self.mask_below && self.mask.is_some() {
+            return Err(LayerError::MaskTwice {
+                layer: name.clone(),
+            });
+        }
         if let Some(m) = &self.mask_slope {
-            if self.mask.is_none() {
+            if !self.has_mask() {
                 return Err(LayerError::SlopeWithoutMask {
                     layer: name.clone(),
                     measure: m.measure,

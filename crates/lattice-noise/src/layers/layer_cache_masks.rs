@@ -3,11 +3,11 @@
 //! packed channels hold.
 
 use super::compositing::mask_into;
-use super::halo_window::{Edges, toned_window};
+use super::halo_window::{Edges, toned_window, window_of};
 use super::layer_cache::LayerCache;
 use super::layer_stack::LayerStack;
 use super::mask_measure::MaskMeasure;
-use super::mask_slope::slope_mask_into;
+use super::mask_slope::{MaskSlope, slope_mask_into};
 use super::raw_spec::RawSpec;
 use super::tone::Tone;
 use crate::engine_error::EngineError;
@@ -29,6 +29,9 @@ impl LayerCache {
         control: &JobControl,
     ) -> Result<Option<(Arc<Heightmap>, Tone)>, EngineError> {
         let layer = &stack[i];
+        if layer.mask_below {
+            return below_mask(stack, i, region, control).map(Some);
+        }
         let Some(j) = layer.mask.as_deref().and_then(|m| stack.index_of(m)) else {
             return Ok(None);
         };
@@ -37,21 +40,11 @@ impl LayerCache {
         let Some(slope) = &layer.mask_slope else {
             return Ok(Some((self.heights(&spec, region, control)?, tone)));
         };
-        // A copied edge pixel would read as a crease all along the border.
-        let edges = match slope.measure {
-            MaskMeasure::Slope => Edges::Copied,
-            MaskMeasure::Curvature => Edges::Continued,
-        };
-        let window = toned_window(self, &spec, &tone, region, 1, edges, control)?;
-        let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
-        slope_mask_into(
-            &window,
-            region.width as usize,
-            stack.size(),
-            slope,
-            m.data_mut(),
-        );
-        Ok(Some((Arc::new(m), Tone::default())))
+        let window = toned_window(self, &spec, &tone, region, 1, edges(slope), control)?;
+        Ok(Some((
+            slope_mask(&window, region, stack.size(), slope),
+            Tone::default(),
+        )))
     }
 
     /// Layer `i`'s coverage over `region`: its toned heights (levels, curve, terrace,
@@ -75,4 +68,46 @@ impl LayerCache {
         }
         Ok(out)
     }
+}
+
+/// Layer `i`'s mask by the stack below it ([`crate::layers::Layer::mask_below`]): the
+/// composite of the enabled layers under it over `region`, or its slope (curvature)
+/// through the layer's ramp, read over a window with its halo, so a region is exactly
+/// that window of the whole. Rendered through a cache of its own: the caller's is in
+/// the middle of the whole stack's render (and keeps what that render uses).
+fn below_mask(
+    stack: &LayerStack,
+    i: usize,
+    region: Region,
+    control: &JobControl,
+) -> Result<(Arc<Heightmap>, Tone), EngineError> {
+    let below = stack.below(i);
+    let mut cache = LayerCache::new();
+    let mut render = |piece| cache.render(&below, piece, None, control).map(Arc::new);
+    let Some(slope) = &stack[i].mask_slope else {
+        return Ok((render(region)?, Tone::default()));
+    };
+    let texture = (stack.size(), stack.tileable());
+    let window = window_of(texture, &Tone::default(), (region, 1, edges(slope)), render)?;
+    Ok((
+        slope_mask(&window, region, stack.size(), slope),
+        Tone::default(),
+    ))
+}
+
+/// What a slope mask's window holds past an untiled edge: a copied edge pixel would
+/// read as a crease all along the border of a curvature mask.
+fn edges(slope: &MaskSlope) -> Edges {
+    match slope.measure {
+        MaskMeasure::Slope => Edges::Copied,
+        MaskMeasure::Curvature => Edges::Continued,
+    }
+}
+
+/// The mask `slope` makes of `window` (`region` with one pixel of halo) in a texture
+/// of `size` pixels, already 0..1.
+fn slope_mask(window: &[f32], region: Region, size: u32, slope: &MaskSlope) -> Arc<Heightmap> {
+    let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
+    slope_mask_into(window, region.width as usize, size, slope, m.data_mut());
+    Arc::new(m)
 }

@@ -117,12 +117,22 @@ pub enum LayerError {
         value: f32,
     },
     /// A slope or curvature mask on a layer without a mask layer to measure.
-    #[error("layer '{layer}': a {measure} mask needs a mask layer (mask: Some(\"NAME\"))")]
+    #[error(
+        "layer '{layer}': a {measure} mask needs a mask layer (mask: Some(\"NAME\")) or the stack below (mask_below: true)"
+    )]
     SlopeWithoutMask {
         /// The layer.
         layer: String,
         /// What the mask would have measured.
         measure: MaskMeasure,
+    },
+    /// A mask layer and the stack below both asked for as one layer's mask.
+    #[error(
+        "layer '{layer}': a mask is another layer (mask) or the stack below (mask_below), not both"
+    )]
+    MaskTwice {
+        /// The layer.
+        layer: String,
     },
     /// A layer number outside the stack.
     #[error("there is no layer {number}; the texture has {count} (1 = bottom)")]

@@ -115,6 +115,23 @@ impl LayerStack {
         }
     }
 
+    /// The stack with layer `i` and those above it left out of the composite (still
+    /// there as mask and warp sources): what layer `i` is blended onto, which
+    /// [`Layer::mask_below`] masks by. Those layers' own masks by the stack below go
+    /// (with their ramps): out of the composite they mask nothing, and kept they would
+    /// make the stack below of a stack below without end.
+    pub fn below(&self, i: usize) -> LayerStack {
+        let mut below = self.clone();
+        for l in below.layers.iter_mut().skip(i) {
+            l.enabled = false;
+            if l.mask_below {
+                l.mask_below = false;
+                l.mask_slope = None;
+            }
+        }
+        below
+    }
+
     /// The texture's side in pixels.
     pub fn size(&self) -> u32 {
         self.bottom().noise.size

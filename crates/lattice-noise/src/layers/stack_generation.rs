@@ -21,9 +21,17 @@ impl LayerStack {
         }
         // A slope mask holds its window of toned heights, the heights of that window
         // (the cache keeps them apart from the region's) and the mask itself.
+        // A mask by the stack below renders that stack through a cache of its own.
         let layers: usize = (0..self.len())
             .map(|i| {
-                RawSpec::of_layer(self, i).maps() + 3 * usize::from(self[i].mask_slope.is_some())
+                let below = if self[i].mask_below {
+                    self.below(i).maps_held()
+                } else {
+                    0
+                };
+                RawSpec::of_layer(self, i).maps()
+                    + 3 * usize::from(self[i].mask_slope.is_some())
+                    + below
             })
             .sum();
         1 + layers + MAX_SPARE
