@@ -1,6 +1,6 @@
 //! Blurs, curves, terraces and slope masks in the designer: the texture curve's points
 //! dragged on its graph, a layer's blur and terrace switched on, a mask switched to the
-//! slope.
+//! slope and to the stack below.
 #![cfg(feature = "app")]
 
 use egui::accesskit::Role;
@@ -161,6 +161,34 @@ fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
         assert!(h.query_all_by_label(label).count() >= 1, "{label}");
     }
     assert_eq!(h.query_all_by_label("Slope from").count(), 0);
+    // The mask menu puts the stack below in place of the layer, keeping the ramp.
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("altitude"))
+        .click();
+    h.step();
+    h.step();
+    h.get_all_by_label("the stack below")
+        .last()
+        .unwrap()
+        .click();
+    step_until(&mut h, "the mask by the stack below", |a| {
+        let l = &a.state().preset.layers[2];
+        l.mask_below && l.mask.is_none()
+    });
+    assert_eq!(
+        h.state().state().preset.layers[2].mask_slope,
+        Some(MaskSlope::curvature())
+    );
+    settled(&mut h);
+    assert!(h.query_all_by_label("Curvature from").count() >= 1);
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("the stack below"))
+        .click();
+    h.step();
+    h.step();
+    h.get_all_by_label("none").last().unwrap().click();
+    step_until(&mut h, "no mask", |a| {
+        !a.state().preset.layers[2].has_mask()
+    });
+    assert!(h.state().state().preset.layers[2].mask_slope.is_none());
 }
 
 #[test]

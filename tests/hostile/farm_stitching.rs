@@ -93,6 +93,13 @@ fn stitched_tiles_equal_one_render_with_a_curvature_mask() {
 }
 
 #[test]
+fn stitched_tiles_equal_one_render_with_a_mask_by_the_stack_below() {
+    let preset = preset_path("layered-terrain.ron");
+    let flags = ["--size", "100", "--layer", "3", "--mask", "below"];
+    tiles_stitch_to_one_render(&preset, &[&flags[..], &["--mask-slope", "1,4"]].concat());
+}
+
+#[test]
 fn stitched_tiles_equal_one_render_with_erosion() {
     // Each tile reads a halo of the eroded layer's heights around itself (one pixel at
     // this size; the engine's tests cover halos wider than a tile's edge windows).

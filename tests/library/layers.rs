@@ -53,6 +53,17 @@ fn layer_flags_reach_the_chosen_layer_and_bad_ones_are_one_line() {
     ]
     .concat()));
     assert_ne!(std::fs::read(&out).unwrap(), before);
+    // Ridges by the slope of the terrain below them: here the hills alone (the
+    // altitude layer is not composited), so the same as masking by the hills by name.
+    let mut by = |mask: &str| {
+        let flags = ["--layer", "3", "--mask", mask, "--mask-slope", "1,4"];
+        ok(&run(&[&base[..], &flags[..]].concat()));
+        std::fs::read(&out).unwrap()
+    };
+    let below = by("below");
+    assert_ne!(below, before);
+    assert_eq!(below, by("hills"));
+    assert_ne!(below, by("altitude"));
     for (flags, says) in [
         (&["--layer", "4"][..], "no layer 4"),
         (&["--blend", "burn"][..], "difference"),

@@ -94,6 +94,10 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     }
     if let Some(m) = &l.mask {
         let _ = write!(s, ", mask '{m}'");
+    } else if l.mask_below {
+        let _ = write!(s, ", mask the stack below");
+    }
+    if l.has_mask() {
         if let Some(slope) = &l.mask_slope {
             let _ = write!(s, " by {} {}", slope.measure, slope.spec());
         }

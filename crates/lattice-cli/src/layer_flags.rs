@@ -31,14 +31,16 @@ pub struct LayerFlags {
     /// what the layer masks.
     #[arg(long, value_name = "PX", value_parser = parse_blur)]
     pub blur: Option<f32>,
-    /// That layer's mask: the name of another layer, or `none`.
-    #[arg(long, value_name = "NAME|none")]
+    /// That layer's mask: the name of another layer, `below` (the composite of the
+    /// enabled layers under it, such as the terrain built so far), or `none`.
+    #[arg(long, value_name = "NAME|below|none")]
     pub mask: Option<String>,
-    /// Mask by the mask layer's slope instead of its height: 0 at slope FROM, 1 at slope
-    /// TO, in heights per texture width (3,1 masks flat ground); or `none`.
+    /// Mask by the mask's slope (the mask layer's, or the stack below's) instead of its
+    /// height: 0 at slope FROM, 1 at slope TO, in heights per texture width (3,1 masks
+    /// flat ground); or `none`.
     #[arg(long, value_name = "FROM,TO|none", value_parser = parse_mask_slope)]
     pub mask_slope: Option<OrNone<MaskSlope>>,
-    /// Mask by the mask layer's curvature instead of its height: 0 at FROM, 1 at TO, in
+    /// Mask by the mask's curvature instead of its height: 0 at FROM, 1 at TO, in
     /// hundreds of heights per texture width squared, positive on crests (0,3 masks the
     /// crests of landforms, 0,-3 creases); or `none`.
     #[arg(long, value_name = "FROM,TO|none", allow_hyphen_values = true,
@@ -121,8 +123,9 @@ impl LayerFlags {
             layer.blur = r;
         }
         if let Some(m) = &self.mask {
-            layer.mask = (m != "none").then(|| m.clone());
-            if layer.mask.is_none() {
+            layer.mask_below = m == "below";
+            layer.mask = (m != "none" && m != "below").then(|| m.clone());
+            if !layer.has_mask() {
                 layer.mask_slope = None;
             }
         }
@@ -233,6 +236,19 @@ mod tests {
             (MaskMeasure::Curvature, "0,-4")
         );
         s.validate().unwrap();
+        // The stack below in place of a layer, and back to a layer.
+        let below = LayerFlags {
+            mask: Some("below".into()),
+            ..LayerFlags::default()
+        };
+        below.apply(&mut s, 1);
+        assert!(s[1].mask_below && s[1].mask.is_none() && s[1].mask_slope.is_some());
+        s.validate().unwrap();
+        creases.apply(&mut s, 1);
+        assert!(!s[1].mask_below && s[1].mask.as_deref() == Some("Layer 1"));
+        below.apply(&mut s, 1);
+        off.apply(&mut s, 1);
+        assert!(!s[1].has_mask() && s[1].mask_slope.is_none());
         // No warp asked for, none made.
         off.apply(&mut s, 0);
         assert!(s[0].warp.is_none());

@@ -36,8 +36,9 @@ impl std::fmt::Debug for LayerThumbs {
 
 /// Layer `i` of `stack` as a texture of its own: its noise, levels, curve, terrace and
 /// own warp, times its mask when it has one (its coverage: where a material layer of
-/// constant height lies), auto-levelled so every layer shows its structure (blends and
-/// warps by other layers are left out: they need the rest of the stack).
+/// constant height lies), auto-levelled so every layer shows its structure (blends,
+/// warps by other layers and masks by the stack below are left out: they need the rest
+/// of the stack).
 fn alone(stack: &LayerStack, i: usize) -> Preset {
     let l = &stack[i];
     if let Some(p) = l

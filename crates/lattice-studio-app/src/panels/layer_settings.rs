@@ -63,21 +63,41 @@ fn blend_ui(ui: &mut egui::Ui, l: &mut Layer) {
         .on_hover_text("Levels: use 1 - h");
 }
 
-/// The layer whose heights mask this one (`others`: the other layers' names).
+/// The layer whose heights mask this one (`others`: the other layers' names), or the
+/// composite of the layers below it.
 fn mask_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String]) {
-    let mut mask = l.mask.clone().unwrap_or_default();
+    // (by the stack below, the mask layer's name): "" and false for none.
+    let mut mask = (l.mask_below, l.mask.clone().unwrap_or_default());
     labelled(
         ui,
         "Mask",
-        "Another layer whose heights (its levels, clamped to 0..1) scale this layer's opacity per pixel",
+        "Another layer whose heights (its levels, clamped to 0..1) scale this layer's opacity per pixel, or the stack below: the composite of the layers under this one",
         |ui| {
-            let shown = if mask.is_empty() { "none" } else { &mask }.to_owned();
-            let options = named_options("none", others);
+            let shown = match &mask {
+                (true, _) => "the stack below".to_owned(),
+                (false, name) if name.is_empty() => "none".to_owned(),
+                (false, name) => name.clone(),
+            };
+            let below = (
+                (true, String::new()),
+                "the stack below",
+                "The composite of the enabled layers under this one: put rock where the terrain built so far is steep",
+            );
+            let options = named_options("none", others)
+                .map(|(name, text, hover)| ((false, name), text, hover))
+                .take(1)
+                .chain(std::iter::once(below))
+                .chain(
+                    named_options("none", others)
+                        .skip(1)
+                        .map(|(name, text, hover)| ((false, name), text, hover)),
+                );
             choice_combo(ui, "mask", shown, &mut mask, options)
         },
     );
-    l.mask = (!mask.is_empty()).then_some(mask);
-    if l.mask.is_none() {
+    l.mask_below = mask.0;
+    l.mask = (!mask.1.is_empty() && !mask.0).then_some(mask.1);
+    if !l.has_mask() {
         l.mask_slope = None;
         return;
     }
@@ -91,7 +111,7 @@ fn mask_slope_ui(ui: &mut egui::Ui, l: &mut Layer) {
     labelled(
         ui,
         "Mask by",
-        "The mask layer's height, its slope (steepness) or its curvature (crests above 0, creases below), through a soft ramp",
+        "The mask's height (the mask layer's or the stack below's), its slope (steepness) or its curvature (crests above 0, creases below), through a soft ramp",
         |ui| {
             let name = by.map_or("height", MaskMeasure::name);
             let measures = MaskMeasure::ALL

@@ -174,6 +174,10 @@ fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
     };
     if let Some(mask) = &l.mask {
         badge(ui, "mask", format!("Opacity scaled by layer '{mask}'"));
+    } else if l.mask_below {
+        let by = l.mask_slope.map_or("height", |m| m.measure.name());
+        let hover = format!("Opacity scaled by the {by} of the stack below");
+        badge(ui, "mask", hover);
     }
     if l.active_warp().is_some() {
         badge(ui, "warp", "Sampled through a domain warp".to_owned());
