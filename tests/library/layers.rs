@@ -55,7 +55,7 @@ fn layer_flags_reach_the_chosen_layer_and_bad_ones_are_one_line() {
     assert_ne!(std::fs::read(&out).unwrap(), before);
     // Ridges by the slope of the terrain below them: here the hills alone (the
     // altitude layer is not composited), so the same as masking by the hills by name.
-    let mut by = |mask: &str| {
+    let by = |mask: &str| {
         let flags = ["--layer", "3", "--mask", mask, "--mask-slope", "1,4"];
         ok(&run(&[&base[..], &flags[..]].concat()));
         std::fs::read(&out).unwrap()

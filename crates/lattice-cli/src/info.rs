@@ -97,10 +97,10 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     } else if l.mask_below {
         let _ = write!(s, ", mask the stack below");
     }
-    if l.has_mask() {
-        if let Some(slope) = &l.mask_slope {
-            let _ = write!(s, " by {} {}", slope.measure, slope.spec());
-        }
+    if l.has_mask()
+        && let Some(slope) = &l.mask_slope
+    {
+        let _ = write!(s, " by {} {}", slope.measure, slope.spec());
     }
     if let Some(w) = l.active_warp() {
         match &w.source {

@@ -253,9 +253,9 @@ mod tests {
         }
     }
 
+    /// The grey encodings of `hm` (heights `values`) through `tm`, pixel by pixel.
     fn grey_rows_quantise_with(hm: &Heightmap, values: &[f32], tm: &ToneMap) {
-        let (hm, tm) = (hm, *tm);
-        let be = PixelEncoding::Grey16Be.encode(&hm, &tm);
+        let be = PixelEncoding::Grey16Be.encode(hm, tm);
         for (px, &h) in be.chunks_exact(2).zip(values) {
             assert_eq!(
                 u16::from_be_bytes([px[0], px[1]]),
@@ -263,14 +263,14 @@ mod tests {
                 "{h}"
             );
         }
-        let le = PixelEncoding::Grey16Le.encode(&hm, &tm);
+        let le = PixelEncoding::Grey16Le.encode(hm, tm);
         assert_eq!(
             le,
             be.chunks_exact(2)
                 .flat_map(|p| [p[1], p[0]])
                 .collect::<Vec<_>>()
         );
-        let g8 = PixelEncoding::Grey8.encode(&hm, &tm);
+        let g8 = PixelEncoding::Grey8.encode(hm, tm);
         for (&px, &h) in g8.iter().zip(values) {
             assert_eq!(px, to_u8(tm.grey(h)), "{h}");
         }
