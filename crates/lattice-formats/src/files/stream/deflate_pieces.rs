@@ -219,9 +219,10 @@ impl Default for DeflateJoin {
 
 impl DeflateJoin {
     /// The bytes `piece` adds to the stream (the zlib header before the first), each
-    /// piece one IDAT chunk of its own, written from its buffer as it is: its block and
-    /// an empty stored block that brings the stream back to a byte boundary. The
-    /// writer thread had copied every piece into 16 MiB chunks first.
+    /// piece one IDAT chunk of its own, handed out from its buffer: its block and an
+    /// empty stored block that brings the stream back to a byte boundary. Gathering
+    /// the pieces into 16 MiB chunks first cost the writer thread a copy of every byte
+    /// and the chunk's memory.
     pub(super) fn chunk_of<'p>(&mut self, piece: &'p mut DeflatePiece) -> &'p [u8] {
         let first = !self.started;
         self.started = true;
