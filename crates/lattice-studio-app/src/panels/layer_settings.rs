@@ -78,20 +78,14 @@ fn mask_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String]) {
                 (false, name) if name.is_empty() => "none".to_owned(),
                 (false, name) => name.clone(),
             };
+            let none = ((false, String::new()), "none", "");
             let below = (
                 (true, String::new()),
                 "the stack below",
                 "The composite of the enabled layers under this one: put rock where the terrain built so far is steep",
             );
-            let options = named_options("none", others)
-                .map(|(name, text, hover)| ((false, name), text, hover))
-                .take(1)
-                .chain(std::iter::once(below))
-                .chain(
-                    named_options("none", others)
-                        .skip(1)
-                        .map(|(name, text, hover)| ((false, name), text, hover)),
-                );
+            let layers = others.iter().map(|n| ((false, n.clone()), n.as_str(), ""));
+            let options = [none, below].into_iter().chain(layers);
             choice_combo(ui, "mask", shown, &mut mask, options)
         },
     );
