@@ -4,24 +4,8 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, halo_windows_of_256, window_bits};
-use lattice_noise::{
-    BlendMode, JobControl, Layer, LayerStack, MaskMeasure, MaskSlope, NoiseParams, Preset, Region,
-};
-
-/// Steep ground: its slope from 1 to 3 heights per texture width.
-const STEEP: MaskSlope = MaskSlope {
-    from: 1.0,
-    to: 3.0,
-    measure: MaskMeasure::Slope,
-};
-
-/// Crests: convexity from 0 to 3.
-const CRESTS: MaskSlope = MaskSlope {
-    from: 0.0,
-    to: 3.0,
-    measure: MaskMeasure::Curvature,
-};
+use crate::common::{CRESTS, STEEP, bits, halo_windows_of_256, render, window_bits};
+use lattice_noise::{BlendMode, Layer, LayerStack, MaskSlope, NoiseParams, Preset, Region};
 
 fn noise(size: u32, seed: i32, step: u32) -> NoiseParams {
     NoiseParams {
@@ -63,8 +47,9 @@ fn three_layers(size: u32, tileable: bool, ramp: MaskSlope) -> LayerStack {
     LayerStack::from_layers(size, tileable, vec![ground, hills, rock]).unwrap()
 }
 
-fn render(s: &LayerStack, r: Region) -> Vec<u32> {
-    bits(&s.generate_region(r, &JobControl::default()).unwrap())
+/// The bits of `s` over `r`.
+fn rendered_bits(s: &LayerStack, r: Region) -> Vec<u32> {
+    bits(&render(s, r))
 }
 
 /// Over one plain layer, the stack below is that layer: masking by it (its height, its
@@ -77,8 +62,8 @@ fn over_one_plain_layer_the_stack_below_masks_as_that_layer() {
             let below = ground_and_rock(128, tileable, ramp, true);
             let full = Region::full(128);
             assert_eq!(
-                render(&named, full),
-                render(&below, full),
+                rendered_bits(&named, full),
+                rendered_bits(&below, full),
                 "{tileable} {ramp:?}"
             );
         }
@@ -94,11 +79,11 @@ fn the_mask_reads_the_composite_below() {
     by_ground[2].mask_below = false;
     by_ground[2].mask = Some("ground".into());
     let full = Region::full(128);
-    assert_ne!(render(&s, full), render(&by_ground, full));
+    assert_ne!(rendered_bits(&s, full), rendered_bits(&by_ground, full));
     let mut unmasked = s.clone();
     unmasked[2].mask_below = false;
     unmasked[2].mask_slope = None;
-    assert_ne!(render(&s, full), render(&unmasked, full));
+    assert_ne!(rendered_bits(&s, full), rendered_bits(&unmasked, full));
 }
 
 #[test]
@@ -110,12 +95,10 @@ fn windows_at_the_edges_give_the_whole_render() {
         (true, CRESTS),
     ] {
         let s = three_layers(256, tileable, ramp);
-        let whole = s
-            .generate_region(Region::full(256), &JobControl::default())
-            .unwrap();
+        let whole = render(&s, Region::full(256));
         for r in halo_windows_of_256() {
             assert_eq!(
-                render(&s, r),
+                rendered_bits(&s, r),
                 window_bits(&whole, r),
                 "{tileable} {r:?} {ramp:?}"
             );
@@ -127,10 +110,7 @@ fn windows_at_the_edges_give_the_whole_render() {
 #[cfg(feature = "rayon")]
 fn the_same_bits_at_any_thread_count() {
     let s = three_layers(192, true, CRESTS);
-    let runs = bits_at_thread_counts(&[1, 2, 3], || {
-        s.generate_region(Region::full(192), &JobControl::default())
-            .unwrap()
-    });
+    let runs = bits_at_thread_counts(&[1, 2, 3], || render(&s, Region::full(192)));
     assert!(runs.iter().all(|r| *r == runs[0]));
 }
 

@@ -5,7 +5,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, halo_windows_of_256, window_bits};
+use crate::common::{bits, halo_windows_of_256, render, window_bits};
 use lattice_noise::{
     BlendMode, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
 };
@@ -34,10 +34,6 @@ fn stack(size: u32, tileable: bool, blur: f32) -> LayerStack {
     grit.mask = Some("ground".into());
     grit.blur = blur / 2.0;
     LayerStack::from_layers(size, tileable, vec![ground, grit]).unwrap()
-}
-
-fn render(s: &LayerStack, r: Region) -> Heightmap {
-    s.generate_region(r, &JobControl::default()).unwrap()
 }
 
 fn solo(s: &LayerStack, i: usize) -> Heightmap {

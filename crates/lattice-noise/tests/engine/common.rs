@@ -1,6 +1,25 @@
 //! Helpers shared by the engine's integration tests.
 
-use lattice_noise::{Heightmap, Region};
+use lattice_noise::{Heightmap, JobControl, LayerStack, MaskMeasure, MaskSlope, Region};
+
+/// A slope mask's ramp for steep ground: from 1 to 3 heights per texture width.
+pub const STEEP: MaskSlope = MaskSlope {
+    from: 1.0,
+    to: 3.0,
+    measure: MaskMeasure::Slope,
+};
+
+/// A curvature mask's ramp for crests: convexity from 0 to 3.
+pub const CRESTS: MaskSlope = MaskSlope {
+    from: 0.0,
+    to: 3.0,
+    measure: MaskMeasure::Curvature,
+};
+
+/// The heights of `s` over `r`.
+pub fn render(s: &LayerStack, r: Region) -> Heightmap {
+    s.generate_region(r, &JobControl::default()).unwrap()
+}
 
 /// The region of `width` x `height` pixels from (`x`, `y`).
 pub fn region(x: u32, y: u32, width: u32, height: u32) -> Region {

@@ -5,7 +5,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, halo_windows_of_256, window_bits};
+use crate::common::{bits, halo_windows_of_256, render, window_bits};
 use lattice_noise::{
     BlendMode, Erosion, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
 };
@@ -47,10 +47,6 @@ fn stack(size: u32, tileable: bool, erosion: Option<Erosion>) -> LayerStack {
     grit.opacity = 0.2;
     grit.mask = Some("ground".into());
     LayerStack::from_layers(size, tileable, vec![ground, grit]).unwrap()
-}
-
-fn render(s: &LayerStack, r: Region) -> Heightmap {
-    s.generate_region(r, &JobControl::default()).unwrap()
 }
 
 #[test]

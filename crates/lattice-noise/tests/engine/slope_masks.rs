@@ -5,24 +5,10 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, region, window_bits};
+use crate::common::{CRESTS, STEEP, bits, region, window_bits};
 use lattice_noise::{
     BlendMode, JobControl, Layer, LayerCache, LayerStack, MaskMeasure, MaskSlope, NoiseParams,
     Preset, Region,
-};
-
-/// Rock on steep ground: its slope from 1 to 3.
-const STEEP: MaskSlope = MaskSlope {
-    from: 1.0,
-    to: 3.0,
-    measure: MaskMeasure::Slope,
-};
-
-/// Wear on crests: convexity from 0 to 3.
-const CRESTS: MaskSlope = MaskSlope {
-    from: 0.0,
-    to: 3.0,
-    measure: MaskMeasure::Curvature,
 };
 
 /// Ground, and rock laid on it where the ground is steep.
