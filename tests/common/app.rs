@@ -1,6 +1,8 @@
 //! Shared driving of the real designer with egui_kittest.
 
+use egui::accesskit::Role;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use lattice_studio::app::{LatticeApp, ScriptedPicker};
 use std::path::PathBuf;
 
@@ -31,6 +33,21 @@ pub fn step_until(h: &mut Harness<'_, LatticeApp>, what: &str, done: impl Fn(&La
 /// Steps until the worker has delivered the render of the current parameters.
 pub fn settled(h: &mut Harness<'_, LatticeApp>) {
     step_until(h, "the render to finish", LatticeApp::is_up_to_date);
+}
+
+/// Clicks the combo box showing `shown` open and lets its list appear.
+pub fn open_combo(h: &mut Harness<'_, LatticeApp>, shown: &str) {
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some(shown))
+        .click();
+    h.step();
+    h.step();
+}
+
+/// Picks `option` from the combo box showing `shown`: the last node of that label, the
+/// open list's (the box itself or a layer's row may bear the same text).
+pub fn pick_in_combo(h: &mut Harness<'_, LatticeApp>, shown: &str, option: &str) {
+    open_combo(h, shown);
+    h.get_all_by_label(option).last().unwrap().click();
 }
 
 /// A file dropped on the window, read from disk when the app asks for its bytes.

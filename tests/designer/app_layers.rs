@@ -10,7 +10,7 @@ use lattice_studio::app::{Command, ScriptedPicker};
 use lattice_studio::engine::{BlendMode, Warp};
 
 use crate::common;
-use common::app::{harness, settled, step_until};
+use common::app::{harness, open_combo, pick_in_combo, settled, step_until};
 use common::cli::{ok, run};
 
 #[test]
@@ -31,10 +31,7 @@ fn add_a_layer_change_its_blend_and_undo_each_step() {
     h.get_by_label("Blend, mask and warp").click();
     h.step();
     h.step();
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("Normal"))
-        .click();
-    h.step();
-    h.step();
+    open_combo(&mut h, "Normal");
     h.get_by_label("Difference").click();
     h.step();
     h.step();
@@ -88,11 +85,7 @@ fn a_warped_masked_three_layer_texture_saves_renders_and_packs_the_same() {
     h.get_by_label("Blend, mask and warp").click();
     h.step();
     h.step();
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("none"))
-        .click();
-    h.step();
-    h.step();
-    h.get_all_by_label(bottom.as_str()).last().unwrap().click();
+    pick_in_combo(&mut h, "none", bottom.as_str());
     h.step();
     h.step();
     assert_eq!(

@@ -10,7 +10,7 @@ use lattice_studio::{ExportFormat, Preset, Proximity};
 use std::path::PathBuf;
 
 use crate::common;
-use common::app::{Dropped, harness, settled, step_until};
+use common::app::{Dropped, harness, open_combo, settled, step_until};
 
 fn picker(paths: &[PathBuf]) -> Box<ScriptedPicker> {
     Box::new(ScriptedPicker::new(paths.iter().cloned()))
@@ -37,10 +37,7 @@ fn slider_change_updates_state_and_regenerates() {
 fn picking_a_proximity_function_renders_it() {
     let mut h = harness();
     settled(&mut h);
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("Gradient (Perlin)"))
-        .click();
-    h.step();
-    h.step();
+    open_combo(&mut h, "Gradient (Perlin)");
     h.get_by_label("Curvature rigged").click();
     h.step();
     assert_eq!(
@@ -278,10 +275,7 @@ fn switching_a_layer_to_cellular_renders_cells() {
     use lattice_studio::engine::{CellOutput, Cellular};
     let mut h = harness();
     settled(&mut h);
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("Lattice"))
-        .click();
-    h.step();
-    h.step();
+    open_combo(&mut h, "Lattice");
     h.get_by_label("Cellular").click();
     h.step();
     assert_eq!(
@@ -290,10 +284,7 @@ fn switching_a_layer_to_cellular_renders_cells() {
     );
     // The lattice controls give way to the cellular ones.
     assert!(h.query_by_label("Proximity").is_none());
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("F1 (nearest point)"))
-        .click();
-    h.step();
-    h.step();
+    open_combo(&mut h, "F1 (nearest point)");
     h.get_by_label("F2 - F1 (edges)").click();
     settled(&mut h);
     let s = h.state().state();

@@ -11,7 +11,7 @@ use lattice_studio::app::{Command, layer_row_text};
 use lattice_studio::engine::MaskSlope;
 
 use crate::common;
-use common::app::{harness, harness_sized, settled, step_until};
+use common::app::{harness, harness_sized, pick_in_combo, settled, step_until};
 use common::files::preset_path;
 
 #[test]
@@ -130,11 +130,7 @@ fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
     h.get_by_label("Blend, mask and warp").click();
     h.step();
     h.step();
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("height"))
-        .click();
-    h.step();
-    h.step();
-    h.get_all_by_label("slope").last().unwrap().click();
+    pick_in_combo(&mut h, "height", "slope");
     step_until(&mut h, "the slope mask", |a| {
         a.state().preset.layers[2].mask_slope.is_some()
     });
@@ -148,11 +144,7 @@ fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
         assert!(h.query_all_by_label(label).count() >= 1, "{label}");
     }
     // The same menu turns it into a curvature mask, with its own sliders.
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("slope"))
-        .click();
-    h.step();
-    h.step();
-    h.get_all_by_label("curvature").last().unwrap().click();
+    pick_in_combo(&mut h, "slope", "curvature");
     step_until(&mut h, "the curvature mask", |a| {
         a.state().preset.layers[2].mask_slope == Some(MaskSlope::curvature())
     });
@@ -162,14 +154,7 @@ fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
     }
     assert_eq!(h.query_all_by_label("Slope from").count(), 0);
     // The mask menu puts the stack below in place of the layer, keeping the ramp.
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("altitude"))
-        .click();
-    h.step();
-    h.step();
-    h.get_all_by_label("the stack below")
-        .last()
-        .unwrap()
-        .click();
+    pick_in_combo(&mut h, "altitude", "the stack below");
     step_until(&mut h, "the mask by the stack below", |a| {
         let l = &a.state().preset.layers[2];
         l.mask_below && l.mask.is_none()
@@ -180,11 +165,7 @@ fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
     );
     settled(&mut h);
     assert!(h.query_all_by_label("Curvature from").count() >= 1);
-    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some("the stack below"))
-        .click();
-    h.step();
-    h.step();
-    h.get_all_by_label("none").last().unwrap().click();
+    pick_in_combo(&mut h, "the stack below", "none");
     step_until(&mut h, "no mask", |a| {
         !a.state().preset.layers[2].has_mask()
     });
