@@ -159,19 +159,13 @@ impl PixelEncoding {
 /// The grey of `h` quantised to `0..=levels` (255 or 65535) as [`to_u8`] and [`to_u16`]
 /// do, in a form the compiler vectorises: Rust's checked `f32 -> integer` casts (NaN to
 /// 0, saturating) kept a row's loop scalar, at 0.9 ns a pixel, a quarter of a 16384
-/// png16 export's work. Without `DIVIDE`, only for a map that does not divide
-/// ([`ToneMap::divides`]).
+/// png16 export's work. `DIVIDE` as [`ToneMap::linear_grey`] takes it.
 #[inline(always)]
 fn quantised_grey<const DIVIDE: bool>(tm: &ToneMap, h: f32, levels: f32) -> i32 {
     // Only called without a curve (see `encode_row_portable`), where `linear_grey` is
     // `grey`. It maps NaN to 0 and clamps to 0..=1, so `q` is finite, in
     // 0.5..=levels + 0.5.
-    let g = if DIVIDE {
-        tm.linear_grey(h)
-    } else {
-        tm.linear_grey_undivided(h)
-    };
-    let q = g * levels + 0.5;
+    let q = tm.linear_grey::<DIVIDE>(h) * levels + 0.5;
     #[allow(unsafe_code)]
     // SAFETY: `q` is finite and its truncation (0..=65535 at most) fits an i32.
     unsafe {

@@ -77,10 +77,18 @@ impl ToneMap {
     }
 
     /// [`Self::grey`] without the curve: the same value when there is none, in a form
-    /// with no branch on it, so that loops of it vectorise.
+    /// with no branch on it, so that loops of it vectorise. Without `DIVIDE`, only for
+    /// a map that does not divide ([`Self::divides`]): the same value, as `h / 1.0` is
+    /// `h`, without the division.
     #[inline(always)]
-    pub(crate) fn linear_grey(&self, h: f32) -> f32 {
-        clamp_grey(self.linear(h))
+    pub(crate) fn linear_grey<const DIVIDE: bool>(&self, h: f32) -> f32 {
+        let n = if DIVIDE {
+            self.normalized(h)
+        } else {
+            debug_assert!(!self.divides());
+            h
+        };
+        clamp_grey(self.levelled(n))
     }
 
     /// Whether [`Self::normalized`] changes heights: it divides by a maximum other
@@ -89,18 +97,16 @@ impl ToneMap {
         self.divisor != 1.0
     }
 
-    /// [`Self::linear_grey`] of a map that does not divide ([`Self::divides`]): the
-    /// same value, as `h / 1.0` is `h`, without the division.
-    #[inline(always)]
-    pub(crate) fn linear_grey_undivided(&self, h: f32) -> f32 {
-        debug_assert!(!self.divides());
-        clamp_grey(h * self.scale + self.offset)
-    }
-
     /// The linear map alone (normalise, levels, contrast, luminance), unclamped.
     #[inline(always)]
     fn linear(&self, h: f32) -> f32 {
-        self.normalized(h) * self.scale + self.offset
+        self.levelled(self.normalized(h))
+    }
+
+    /// Levels, contrast and luminance of a normalised height `n`, unclamped.
+    #[inline(always)]
+    fn levelled(&self, n: f32) -> f32 {
+        n * self.scale + self.offset
     }
 
     /// The grey before clamping.
