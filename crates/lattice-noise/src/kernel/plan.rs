@@ -69,7 +69,9 @@ struct MeanKernel<'a>(&'a TurnedOctave, &'a PreparedSource);
 impl ProximityVisitor for MeanKernel<'_> {
     type Output = [f32; 4];
     fn visit<P: ProximityFn>(self) -> [f32; 4] {
-        mean_kernel::<P>(self.0, self.1)
+        // In the units the sampler subtracts it in (see `TurnedOctave::mean`).
+        let unit = self.0.units[P::SCALE as usize];
+        mean_kernel::<P>(self.0, self.1).map(|c| c / unit)
     }
 }
 

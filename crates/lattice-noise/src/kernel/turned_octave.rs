@@ -15,6 +15,7 @@
 
 use crate::fade::Fade;
 use crate::noise_params::NoiseParams;
+use crate::proximity::il_power;
 use crate::random::{Frame, PreparedSource, mix32};
 use std::sync::OnceLock;
 
@@ -84,8 +85,12 @@ pub(super) struct TurnedOctave {
     /// Each point turns its function by its own angle.
     pub turn: bool,
     /// A point's mean contribution at distance `r` cells, `c0 + c1 r + c2 r^2 + c3 r^3`
-    /// (see `mean_kernel`), taken out of each point's; zero without turns.
+    /// (see `mean_kernel`), divided by the function's unit (`units[P::SCALE]`), taken
+    /// out of each point's; zero without turns.
     pub mean: [f32; 4],
+    /// `(1 / l)^k` for `k` = 0 to 3, multiplied left to right as `il_power` does: the
+    /// functions' units, computed once instead of per sample.
+    pub units: [f32; 4],
     pub fade: Fade,
     /// Pixel spacing of the points in the random sources' input (whole for whole steps),
     /// and the position of point 0 (the displacement, on the square lattice, so its
@@ -127,11 +132,13 @@ impl TurnedOctave {
         let (af, bf) = (a as f64 / spacing, b as f64 / spacing);
         let constant = [af * shift[0] - bf * shift[1], bf * shift[0] + af * shift[1]];
         let cell_offset = constant.map(|c| c.floor() as i64);
+        let l = (spacing / ((a * a + b * b) as f64).sqrt()) as f32;
         TurnedOctave {
             m: [af as f32, -bf as f32, bf as f32, af as f32],
             c: [0, 1].map(|i| (constant[i] - cell_offset[i] as f64) as f32),
             cell_offset,
-            l: (spacing / ((a * a + b * b) as f64).sqrt()) as f32,
+            l,
+            units: [0, 1, 2, 3].map(|k| il_power(1.0 / l, k)),
             amp: p.amplitude(k, step),
             round: p.isotropy.round_window,
             turn: p.isotropy.turned_points,

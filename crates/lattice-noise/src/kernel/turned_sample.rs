@@ -7,7 +7,7 @@
 use super::sample_lane::{SampleLane, fade};
 use super::turned_grid::{PLANES, TurnedGrid};
 use super::turned_octave::TurnedOctave;
-use crate::proximity::{ProximityFn, il_power};
+use crate::proximity::ProximityFn;
 use crate::random::PreparedSource;
 
 /// The value of `o` (times its amplitude) at the lanes' positions `(px, py)`.
@@ -30,6 +30,8 @@ pub(super) fn turned_octave<V: SampleLane, P: ProximityFn>(
         direct_points::<V, P>(isa, source, o, g, fx, fy)
     } else if let Some(pts) = one_cell::<V, P>(isa, o, g, fx, fy) {
         pts
+    } else if let Some(pts) = two_rows::<V, P>(isa, o, g, fx, fy) {
+        pts
     } else {
         let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
         let i = gi.index(g.bound);
@@ -44,31 +46,62 @@ pub(super) fn turned_octave<V: SampleLane, P: ProximityFn>(
         }
         pts
     };
-    let (fl, fr) = (fade(o.fade, u), fade(o.fade, one - u));
-    let (ft, fb) = (fade(o.fade, v), fade(o.fade, one - v));
-    let square = [fl * ft, fr * ft, fl * fb, fr * fb];
-    // The functions are defined on pixel offsets (some, like `min(0, L - c) / l`, are
-    // not functions of `x / l` alone), so cells are scaled back to pixels.
-    let l = k(o.l);
-    let unit = il_power(1.0 / o.l, P::SCALE);
-    let mean = [
-        k(o.mean[0] / unit),
-        k(o.mean[1] / unit),
-        k(o.mean[2] / unit),
-        k(o.mean[3] / unit),
-    ];
-    let mut h = zero;
-    // Plain loops: `<[T; N]>::map` is not inlined into the SIMD builds, and its
-    // closures would call each intrinsic out of line.
-    for (q, p) in points.iter().enumerate() {
-        let dx = if q & 1 == 0 { u } else { u - one };
-        let dy = if q & 2 == 0 { v } else { v - one };
+    let unit = o.units[P::SCALE as usize];
+    let c = Corner {
+        u,
+        v,
+        one,
+        l: k(o.l),
+        mean: [k(o.mean[0]), k(o.mean[1]), k(o.mean[2]), k(o.mean[3])],
+    };
+    let w = if o.round {
+        [zero; 4]
+    } else {
+        let (fl, fr) = (fade(o.fade, u), fade(o.fade, one - u));
+        let (ft, fb) = (fade(o.fade, v), fade(o.fade, one - v));
+        [fl * ft, fr * ft, fl * fb, fr * fb]
+    };
+    // Unrolled, so each corner's offsets are known when it is compiled.
+    let h = c.add::<P, 0>(o, zero, &points[0], w[0]);
+    let h = c.add::<P, 1>(o, h, &points[1], w[1]);
+    let h = c.add::<P, 2>(o, h, &points[2], w[2]);
+    let h = c.add::<P, 3>(o, h, &points[3], w[3]);
+    h * k(unit * o.amp)
+}
+
+/// What every corner of a lane's cell shares.
+struct Corner<V> {
+    u: V,
+    v: V,
+    one: V,
+    /// The cell's side in pixels.
+    l: V,
+    /// The mean kernel's coefficients (see [`TurnedOctave::mean`]).
+    mean: [V; 4],
+}
+
+impl<V: SampleLane> Corner<V> {
+    /// `h` plus corner `Q`'s contribution (top-left, top-right, bottom-left,
+    /// bottom-right), its point's planes `p`, weighted by the round window or by `square`.
+    #[inline(always)]
+    fn add<P: ProximityFn, const Q: usize>(
+        &self,
+        o: &TurnedOctave,
+        h: V,
+        p: &[V; PLANES],
+        square: V,
+    ) -> V {
+        let Corner { u, v, one, l, mean } = *self;
+        let dx = if Q & 1 == 0 { u } else { u - one };
+        let dy = if Q & 2 == 0 { v } else { v - one };
         let r = (dx * dx + dy * dy).sqrt();
         let w = if o.round {
             fade(o.fade, r.mn(one))
         } else {
-            square[q]
+            square
         };
+        // The functions are defined on pixel offsets (some, like `min(0, L - c) / l`,
+        // are not functions of `x / l` alone), so cells are scaled back to pixels.
         let shape = if o.turn {
             let (c, s) = (p[4], p[5]);
             let (x, y) = (c * dx - s * dy, s * dx + c * dy);
@@ -77,9 +110,8 @@ pub(super) fn turned_octave<V: SampleLane, P: ProximityFn>(
         } else {
             P::shape(dx * l, dy * l, l, [p[0], p[1], p[2], p[3]])
         };
-        h = h + shape * w;
+        h + shape * w
     }
-    h * k(il_power(1.0 / o.l, P::SCALE) * o.amp)
 }
 
 /// The four points of the lanes' cell when every lane is in the same one (most lanes
@@ -112,6 +144,64 @@ fn one_cell<V: SampleLane, P: ProximityFn>(
             if n < P::NEEDS || (o.turn && n >= 4) {
                 pts[q][n] = V::all(isa, plane.get(at + off).copied().unwrap_or(0.0));
             }
+        }
+    }
+    Some(pts)
+}
+
+/// The four points of each lane's cell when the lanes' cells lie in two neighbouring
+/// lattice rows and a few columns of each other (most lanes of the middle octaves): by
+/// window permutes of the grid's three rows those cells touch and a blend per row,
+/// instead of gathers. The grid's numbers at the gathers' indices, so the same bits;
+/// `None` otherwise.
+#[inline(always)]
+fn two_rows<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    o: &TurnedOctave,
+    g: &TurnedGrid,
+    fx: V,
+    fy: V,
+) -> Option<[[V; PLANES]; 4]> {
+    let (x, y) = (fx.first(), fy.first());
+    // Lane 0's row is the upper or the lower of the two.
+    let top = if fy.all_within(y, y + 1.0) {
+        y
+    } else if fy.all_within(y - 1.0, y) {
+        y - 1.0
+    } else {
+        return None;
+    };
+    // Lane 0 is about the leftmost; leave room for lanes a little left of it.
+    let left = (x - (V::WINDOW / 4) as f32).max(g.x0 as f32);
+    let r = fx - V::all(isa, left);
+    if !r.all_within(0.0, (V::WINDOW - 2) as f32) {
+        return None;
+    }
+    let (row, col) = (top - g.y0 as f32, left - g.x0 as f32);
+    if !(row >= 0.0 && col >= 0.0) {
+        return None;
+    }
+    let at = row as usize * g.cols + col as usize;
+    // Every lane's top-left index within the gathers' bound: the same numbers.
+    if at + g.cols + V::WINDOW - 2 > g.bound as usize {
+        return None;
+    }
+    // Lanes in the upper row take rows 0 and 1 of the three, the others rows 1 and 2.
+    let upper = V::all(isa, top + 0.5);
+    let zero = V::all(isa, 0.0);
+    let mut pts = [[zero; PLANES]; 4];
+    for (n, plane) in g.planes.iter().enumerate() {
+        if n < P::NEEDS || (o.turn && n >= 4) {
+            let a = plane.get(at..at + V::WINDOW)?;
+            let b = plane.get(at + g.cols..at + g.cols + V::WINDOW)?;
+            let c = plane.get(at + 2 * g.cols..at + 2 * g.cols + V::WINDOW)?;
+            let (a0, a1) = V::window_pair(isa, a, r);
+            let (b0, b1) = V::window_pair(isa, b, r);
+            let (c0, c1) = V::window_pair(isa, c, r);
+            pts[0][n] = fy.select_lt(upper, a0, b0);
+            pts[1][n] = fy.select_lt(upper, a1, b1);
+            pts[2][n] = fy.select_lt(upper, b0, c0);
+            pts[3][n] = fy.select_lt(upper, b1, c1);
         }
     }
     Some(pts)
