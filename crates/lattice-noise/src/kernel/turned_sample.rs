@@ -4,7 +4,7 @@
 //! round (or square) window. Every lane does the scalar operations in the scalar order,
 //! so all builds give the same bits.
 
-use super::sample_lane::{SampleLane, fade};
+use super::sample_lane::{SampleLane, fade4};
 use super::turned_grid::{PLANES, TurnedGrid};
 use super::turned_octave::TurnedOctave;
 use crate::proximity::ProximityFn;
@@ -48,32 +48,32 @@ pub(super) fn turned_octave<V: SampleLane, P: ProximityFn>(
     };
     let unit = o.units[P::SCALE as usize];
     let c = Corner {
-        u,
-        v,
-        one,
         l: k(o.l),
         mean: [k(o.mean[0]), k(o.mean[1]), k(o.mean[2]), k(o.mean[3])],
     };
+    // Each corner's offset (top-left, top-right, bottom-left, bottom-right) and distance.
+    let (ul, vt) = (u - one, v - one);
+    let d = [(u, v), (ul, v), (u, vt), (ul, vt)];
+    let dist = |(x, y): (V, V)| (x * x + y * y).sqrt();
+    let r = [dist(d[0]), dist(d[1]), dist(d[2]), dist(d[3])];
     let w = if o.round {
-        [zero; 4]
+        fade4(
+            o.fade,
+            [r[0].mn(one), r[1].mn(one), r[2].mn(one), r[3].mn(one)],
+        )
     } else {
-        let (fl, fr) = (fade(o.fade, u), fade(o.fade, one - u));
-        let (ft, fb) = (fade(o.fade, v), fade(o.fade, one - v));
+        let [fl, fr, ft, fb] = fade4(o.fade, [u, one - u, v, one - v]);
         [fl * ft, fr * ft, fl * fb, fr * fb]
     };
-    // Unrolled, so each corner's offsets are known when it is compiled.
-    let h = c.add::<P, 0>(o, zero, &points[0], w[0]);
-    let h = c.add::<P, 1>(o, h, &points[1], w[1]);
-    let h = c.add::<P, 2>(o, h, &points[2], w[2]);
-    let h = c.add::<P, 3>(o, h, &points[3], w[3]);
+    let h = c.add::<P>(o, zero, &points[0], d[0], r[0], w[0]);
+    let h = c.add::<P>(o, h, &points[1], d[1], r[1], w[1]);
+    let h = c.add::<P>(o, h, &points[2], d[2], r[2], w[2]);
+    let h = c.add::<P>(o, h, &points[3], d[3], r[3], w[3]);
     h * k(unit * o.amp)
 }
 
 /// What every corner of a lane's cell shares.
 struct Corner<V> {
-    u: V,
-    v: V,
-    one: V,
     /// The cell's side in pixels.
     l: V,
     /// The mean kernel's coefficients (see [`TurnedOctave::mean`]).
@@ -81,25 +81,19 @@ struct Corner<V> {
 }
 
 impl<V: SampleLane> Corner<V> {
-    /// `h` plus corner `Q`'s contribution (top-left, top-right, bottom-left,
-    /// bottom-right), its point's planes `p`, weighted by the round window or by `square`.
+    /// `h` plus the contribution of the corner at offset `(dx, dy)` and distance `r`
+    /// (in cells) from the lanes, its point's planes `p`, weighted by `w`.
     #[inline(always)]
-    fn add<P: ProximityFn, const Q: usize>(
+    fn add<P: ProximityFn>(
         &self,
         o: &TurnedOctave,
         h: V,
         p: &[V; PLANES],
-        square: V,
+        (dx, dy): (V, V),
+        r: V,
+        w: V,
     ) -> V {
-        let Corner { u, v, one, l, mean } = *self;
-        let dx = if Q & 1 == 0 { u } else { u - one };
-        let dy = if Q & 2 == 0 { v } else { v - one };
-        let r = (dx * dx + dy * dy).sqrt();
-        let w = if o.round {
-            fade(o.fade, r.mn(one))
-        } else {
-            square
-        };
+        let Corner { l, mean } = *self;
         // The functions are defined on pixel offsets (some, like `min(0, L - c) / l`,
         // are not functions of `x / l` alone), so cells are scaled back to pixels.
         let shape = if o.turn {

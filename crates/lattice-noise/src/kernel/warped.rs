@@ -20,7 +20,7 @@ use super::free_octave::FreeOctave;
 use super::grid_corners::{direct_corners, window_corners};
 use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{Octave, OctavePlan, Plan};
-use super::sample_lane::{SampleLane, fade};
+use super::sample_lane::{SampleLane, fade4};
 use super::tile_positions::{Bounds, Displace, TilePositions};
 use super::turned_grid::TurnedGrid;
 use super::turned_sample::turned_octave;
@@ -84,11 +84,8 @@ fn grid_octave<V: SampleLane, P: ProximityFn>(
     let v = (ty - fy * l).mx(k(0.0)).mn(l);
     let (us, vs) = (u * il, v * il);
     let scale = k(il_power(o.il, P::SCALE) * o.amp);
-    let (fl, fr) = (fade(job.fade, us), fade(job.fade, k(1.0) - us));
-    let (ft, fb) = (
-        fade(job.fade, vs) * scale,
-        fade(job.fade, k(1.0) - vs) * scale,
-    );
+    let [fl, fr, ft, fb] = fade4(job.fade, [us, k(1.0) - us, vs, k(1.0) - vs]);
+    let (ft, fb) = (ft * scale, fb * scale);
     let w = [fl * ft, fr * ft, fl * fb, fr * fb];
     let r = if g.direct {
         direct_corners::<V, P>(isa, &job.plan, o, g, fx, fy)
@@ -178,9 +175,14 @@ fn band<V: SampleLane, P: ProximityFn>(
                     }
                 }
                 let n = (tw - c).min(V::W);
-                let mut lanes = [0.0f32; 16];
-                h.write(&mut lanes);
-                out[c..c + n].copy_from_slice(&lanes[..n]);
+                if n == V::W {
+                    h.write(&mut out[c..]);
+                } else {
+                    // The tile's last lanes: only its own columns are written.
+                    let mut lanes = [0.0f32; 16];
+                    h.write(&mut lanes);
+                    out[c..c + n].copy_from_slice(&lanes[..n]);
+                }
             }
         }
     }
