@@ -5,7 +5,7 @@
 
 use super::array_of::array_of;
 use super::plan::{Octave, Plan};
-use super::sample_lane::SampleLane;
+use super::sample_lane::{SampleLane, grid_index, window_columns};
 use super::warp_grid::CornerGrid;
 use crate::proximity::ProximityFn;
 
@@ -21,21 +21,12 @@ pub(super) fn window_corners<V: SampleLane, P: ProximityFn>(
     fx: V,
     fy: V,
 ) -> Option<[[V; 4]; 4]> {
-    let (x, y) = (fx.first(), fy.first());
+    let y = fy.first();
     if !fy.all_within(y, y) {
         return None;
     }
-    // Lane 0 is about the leftmost; leave room for lanes a little left of it.
-    let left = (x - (V::WINDOW / 4) as f32).max(g.x0 as f32);
-    let r = fx - V::all(isa, left);
-    if !r.all_within(0.0, (V::WINDOW - 2) as f32) {
-        return None;
-    }
-    let (row, col) = (y - g.y0 as f32, left - g.x0 as f32);
-    if !(row >= 0.0 && col >= 0.0) {
-        return None;
-    }
-    let top = row as usize * g.cols + col as usize;
+    let (left, r) = window_columns(isa, fx, g.x0)?;
+    let top = grid_index((left, y), (g.x0, g.y0), g.cols)?;
     let bottom = top + g.cols;
     let zero = V::all(isa, 0.0);
     let mut c = [[zero; 4]; 4];

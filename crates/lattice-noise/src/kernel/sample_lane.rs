@@ -137,6 +137,26 @@ pub(super) fn fade<V: Lane>(fade: Fade, t: V) -> V {
     }
 }
 
+/// The window of a grid row that lanes' cells `fx` fall in: its first column `left`
+/// (lane 0's cell less a quarter window, as lane 0 is about the leftmost, but not before
+/// the grid's first column `x0`) and each lane's cell relative to it, if every lane's
+/// pair of corners is inside the window ([`SampleLane::window_pair`]); `None` otherwise.
+#[inline(always)]
+pub(super) fn window_columns<V: SampleLane>(isa: V::Isa, fx: V, x0: i32) -> Option<(f32, V)> {
+    let left = (fx.first() - (V::WINDOW / 4) as f32).max(x0 as f32);
+    let r = fx - V::all(isa, left);
+    r.all_within(0.0, (V::WINDOW - 2) as f32)
+        .then_some((left, r))
+}
+
+/// The index of lattice cell `(x, y)` in a grid whose first cell is `(x0, y0)` with
+/// `cols` cells per row; `None` if the cell is before the grid's first row or column.
+#[inline(always)]
+pub(super) fn grid_index((x, y): (f32, f32), (x0, y0): (i32, i32), cols: usize) -> Option<usize> {
+    let (col, row) = (x - x0 as f32, y - y0 as f32);
+    (col >= 0.0 && row >= 0.0).then(|| row as usize * cols + col as usize)
+}
+
 /// [`fade`] of four lanes with one branch on the fade instead of four, so the four
 /// evaluations run as straight-line code (the same bits as four calls).
 #[inline(always)]

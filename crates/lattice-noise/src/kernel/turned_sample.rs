@@ -4,7 +4,7 @@
 //! round (or square) window. Every lane does the scalar operations in the scalar order,
 //! so all builds give the same bits.
 
-use super::sample_lane::{SampleLane, fade4};
+use super::sample_lane::{SampleLane, fade4, grid_index, window_columns};
 use super::turned_grid::{PLANES, TurnedGrid};
 use super::turned_octave::TurnedOctave;
 use crate::proximity::ProximityFn;
@@ -123,11 +123,7 @@ fn one_cell<V: SampleLane, P: ProximityFn>(
     if !(fx.all_within(x, x) && fy.all_within(y, y)) {
         return None;
     }
-    let (col, row) = (x - g.x0 as f32, y - g.y0 as f32);
-    if !(col >= 0.0 && row >= 0.0) {
-        return None;
-    }
-    let at = row as usize * g.cols + col as usize;
+    let at = grid_index((x, y), (g.x0, g.y0), g.cols)?;
     if at > g.bound as usize {
         return None;
     }
@@ -156,7 +152,7 @@ fn two_rows<V: SampleLane, P: ProximityFn>(
     fx: V,
     fy: V,
 ) -> Option<[[V; PLANES]; 4]> {
-    let (x, y) = (fx.first(), fy.first());
+    let y = fy.first();
     // Lane 0's row is the upper or the lower of the two.
     let top = if fy.all_within(y, y + 1.0) {
         y
@@ -165,17 +161,8 @@ fn two_rows<V: SampleLane, P: ProximityFn>(
     } else {
         return None;
     };
-    // Lane 0 is about the leftmost; leave room for lanes a little left of it.
-    let left = (x - (V::WINDOW / 4) as f32).max(g.x0 as f32);
-    let r = fx - V::all(isa, left);
-    if !r.all_within(0.0, (V::WINDOW - 2) as f32) {
-        return None;
-    }
-    let (row, col) = (top - g.y0 as f32, left - g.x0 as f32);
-    if !(row >= 0.0 && col >= 0.0) {
-        return None;
-    }
-    let at = row as usize * g.cols + col as usize;
+    let (left, r) = window_columns(isa, fx, g.x0)?;
+    let at = grid_index((left, top), (g.x0, g.y0), g.cols)?;
     // Every lane's top-left index within the gathers' bound: the same numbers.
     if at + g.cols + V::WINDOW - 2 > g.bound as usize {
         return None;
