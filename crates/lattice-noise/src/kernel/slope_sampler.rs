@@ -7,7 +7,7 @@
 use super::dual::Dual;
 use super::free_octave::FreeOctave;
 use super::plan::{OctavePlan, Plan};
-use super::sample_lane::fade;
+use super::sample_lane::fade4;
 use super::turned_grid::TurnedGrid;
 use super::turned_octave::TurnedOctave;
 use super::turned_sample::turned_octave;
@@ -257,8 +257,7 @@ fn square_at<P: ProximityFn>(
     let (l, il) = (Dual::constant(o.l), Dual::constant(o.il));
     let one = l.splat(1.0);
     let (us, vs) = (u / l, v / l);
-    let (fl, fr) = (fade(f, us), fade(f, one - us));
-    let (ft, fb) = (fade(f, vs), fade(f, one - vs));
+    let [fl, fr, ft, fb] = fade4(f, [us, one - us, vs, one - vs]);
     let (xl, xr, yt, yb) = (u, u - l, v, v - l);
     let c = |q: usize| r[q].map(Dual::constant);
     let sum = P::eval(xl, yt, l, il, c(0)) * (fl * ft)

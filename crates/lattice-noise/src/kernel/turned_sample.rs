@@ -39,7 +39,7 @@ pub(super) fn turned_octave<V: SampleLane, P: ProximityFn>(
         let mut pts = [[zero; PLANES]; 4];
         for (q, &off) in offsets.iter().enumerate() {
             for (n, plane) in g.planes.iter().enumerate() {
-                if n < P::NEEDS || (o.turn && n >= 4) {
+                if reads_plane::<P>(o, n) {
                     pts[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
                 }
             }
@@ -108,6 +108,13 @@ impl<V: SampleLane> Corner<V> {
     }
 }
 
+/// Whether sampling `o` with `P` reads plane `n` of the grid: `P`'s random numbers,
+/// and the turn's cosine and sine when points turn.
+#[inline(always)]
+fn reads_plane<P: ProximityFn>(o: &TurnedOctave, n: usize) -> bool {
+    n < P::NEEDS || (o.turn && n >= 4)
+}
+
 /// The four points of the lanes' cell when every lane is in the same one (most lanes
 /// of the coarse octaves), read once and broadcast instead of gathered; the grid's
 /// numbers, so the same bits. `None` otherwise.
@@ -131,7 +138,7 @@ fn one_cell<V: SampleLane, P: ProximityFn>(
     let mut pts = [[zero; PLANES]; 4];
     for (q, off) in [0, 1, g.cols, g.cols + 1].into_iter().enumerate() {
         for (n, plane) in g.planes.iter().enumerate() {
-            if n < P::NEEDS || (o.turn && n >= 4) {
+            if reads_plane::<P>(o, n) {
                 pts[q][n] = V::all(isa, plane.get(at + off).copied().unwrap_or(0.0));
             }
         }
@@ -172,7 +179,7 @@ fn two_rows<V: SampleLane, P: ProximityFn>(
     let zero = V::all(isa, 0.0);
     let mut pts = [[zero; PLANES]; 4];
     for (n, plane) in g.planes.iter().enumerate() {
-        if n < P::NEEDS || (o.turn && n >= 4) {
+        if reads_plane::<P>(o, n) {
             let a = plane.get(at..at + V::WINDOW)?;
             let b = plane.get(at + g.cols..at + g.cols + V::WINDOW)?;
             let c = plane.get(at + 2 * g.cols..at + 2 * g.cols + V::WINDOW)?;
