@@ -5,7 +5,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, halo_windows_of_256, render, window_bits};
+use crate::common::{assert_windows_give_the_whole, bits, halo_windows_of_256, render};
 use lattice_noise::{
     BlendMode, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
 };
@@ -48,14 +48,7 @@ fn every_window_gives_the_whole_render() {
     for tileable in [false, true] {
         // A radius of 5 reads 15 pixels round every window.
         let s = stack(256, tileable, 5.0);
-        let whole = render(&s, Region::full(256));
-        for r in halo_windows_of_256() {
-            assert_eq!(
-                bits(&render(&s, r)),
-                window_bits(&whole, r),
-                "{tileable} {r:?}"
-            );
-        }
+        assert_windows_give_the_whole(&s, &halo_windows_of_256(), &format!("{tileable}"));
     }
 }
 

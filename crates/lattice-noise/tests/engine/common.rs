@@ -58,8 +58,17 @@ pub fn bits(hm: &Heightmap) -> Vec<u32> {
     hm.data().iter().map(|v| v.to_bits()).collect()
 }
 
+/// Asserts that each of `windows` of `s`, rendered alone, gives that window of the
+/// whole render bit for bit; `case` names the stack in a failure's message.
+pub fn assert_windows_give_the_whole(s: &LayerStack, windows: &[Region], case: &str) {
+    let whole = render(s, Region::full(s.size()));
+    for &r in windows {
+        assert_eq!(bits(&render(s, r)), window_bits(&whole, r), "{case} {r:?}");
+    }
+}
+
 /// The bits of the window `r` of `whole`, row-major: what a render of `r` alone must give.
-pub fn window_bits(whole: &Heightmap, r: Region) -> Vec<u32> {
+fn window_bits(whole: &Heightmap, r: Region) -> Vec<u32> {
     (r.y..r.y + r.height)
         .flat_map(|y| (r.x..r.x + r.width).map(move |x| (x, y)))
         .map(|(x, y)| whole.get(x, y).to_bits())

@@ -5,7 +5,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, halo_windows_of_256, render, window_bits};
+use crate::common::{assert_windows_give_the_whole, bits, halo_windows_of_256, render};
 use lattice_noise::{
     BlendMode, Erosion, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
 };
@@ -54,14 +54,7 @@ fn every_window_gives_the_whole_render() {
     assert_eq!(WIDE.step(256), 8);
     for tileable in [false, true] {
         let s = stack(256, tileable, Some(WIDE));
-        let whole = render(&s, Region::full(256));
-        for r in halo_windows_of_256() {
-            assert_eq!(
-                bits(&render(&s, r)),
-                window_bits(&whole, r),
-                "{tileable} {r:?}"
-            );
-        }
+        assert_windows_give_the_whole(&s, &halo_windows_of_256(), &format!("{tileable}"));
     }
 }
 

@@ -4,7 +4,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{bits, window_bits};
+use crate::common::{assert_windows_give_the_whole, region};
 use lattice_noise::{
     BlendMode, Curve, JobControl, Layer, LayerStack, NoiseParams, Preset, Region, Terrace,
 };
@@ -67,23 +67,12 @@ fn a_preset_with_curves_and_terraces_reads_back() {
 
 #[test]
 fn windows_give_the_whole_render() {
-    let s = stack();
-    let c = JobControl::default();
-    let whole = s.generate_region(Region::full(192), &c).unwrap();
-    let region = |x, y, width, height| Region {
-        x,
-        y,
-        width,
-        height,
-    };
-    for r in [
+    let windows = [
         region(0, 0, 64, 192),
         region(77, 13, 100, 50),
         region(191, 191, 1, 1),
-    ] {
-        let part = s.generate_region(r, &c).unwrap();
-        assert_eq!(bits(&part), window_bits(&whole, r), "{r:?}");
-    }
+    ];
+    assert_windows_give_the_whole(&stack(), &windows, "tone");
 }
 
 #[test]
