@@ -47,6 +47,12 @@ pub struct Layer {
     /// this ramp, not its height.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mask_slope: Option<MaskSlope>,
+    /// Its heights are the composite of the enabled layers below it, not its noise: its
+    /// erosion, blur, levels, curve and terrace then work on the terrain built so far,
+    /// and its blend (normal at full opacity: replaces) puts the result back over it.
+    /// Not with a warp (the noise it would move is not read).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub heights_below: bool,
     /// Domain warp of its noise.
     pub warp: Option<Warp>,
     /// Gullies and ridges carved into its heights (after the warp, before the levels).
@@ -83,6 +89,7 @@ impl Layer {
             mask: None,
             mask_below: false,
             mask_slope: None,
+            heights_below: false,
             warp: None,
             erosion: None,
             blur: 0.0,
@@ -213,6 +220,11 @@ impl Layer {
         }
         if let Some(w) = &self.warp {
             w.validate(name)?;
+        }
+        if self.heights_below && self.active_warp().is_some() {
+            return Err(LayerError::WarpOfBelow {
+                layer: name.clone(),
+            });
         }
         if !blur_radius_is_valid(self.blur) {
             return Err(LayerError::Blur {

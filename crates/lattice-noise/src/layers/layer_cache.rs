@@ -185,7 +185,8 @@ impl LayerCache {
             && stack[i].is_plain()
         {
             let spec = RawSpec::of_layer(stack, i);
-            if spec.erosion.is_none()
+            if spec.below.is_none()
+                && spec.erosion.is_none()
                 && spec.blur == 0.0
                 && spec.warp.as_ref().is_none_or(|w| w.fields_are_noises())
             {
@@ -258,6 +259,11 @@ impl LayerCache {
                 let wx = self.heights(&w.x, region, control)?;
                 let wy = self.heights(&w.y, region, control)?;
                 generate_warped_region(&spec.noise, region, (&wx, &wy), w.amplitude, control)?
+            }
+            // Through a cache of its own: this one is in the middle of the render that
+            // reads it (as masks by the stack below are).
+            _ if let Some(below) = &spec.below => {
+                LayerCache::new().render(below, region, None, control)?
             }
             _ => {
                 let mut map = self.spare_map();

@@ -134,6 +134,14 @@ pub enum LayerError {
         /// The layer.
         layer: String,
     },
+    /// A warp asked for on a layer whose heights are the stack below.
+    #[error(
+        "layer '{layer}': its heights are the stack below (heights_below), which is not warped; set its warp amplitude to 0"
+    )]
+    WarpOfBelow {
+        /// The layer.
+        layer: String,
+    },
     /// A layer number outside the stack.
     #[error("there is no layer {number}; the texture has {count} (1 = bottom)")]
     NoSuchLayer {

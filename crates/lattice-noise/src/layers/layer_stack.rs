@@ -117,13 +117,17 @@ impl LayerStack {
 
     /// The stack with layer `i` and those above it left out of the composite (still
     /// there as mask and warp sources): what layer `i` is blended onto, which
-    /// [`Layer::mask_below`] masks by. Those layers' own masks by the stack below go
-    /// (with their ramps): out of the composite they mask nothing, and kept they would
-    /// make the stack below of a stack below without end.
+    /// [`Layer::mask_below`] masks by and [`Layer::heights_below`] reads. Those layers'
+    /// own heights and masks from the stack below go (with their ramps): out of the
+    /// composite they mask nothing, and kept they would make the stack below of a stack
+    /// below without end.
     pub fn below(&self, i: usize) -> LayerStack {
         let mut below = self.clone();
         for l in below.layers.iter_mut().skip(i) {
             l.enabled = false;
+            // Heights from the stack below, read by a layer under `i`, are a circle
+            // (refused); cleared, the stack below of a stack below ends.
+            l.heights_below = false;
             if l.mask_below {
                 l.mask_below = false;
                 l.mask_slope = None;

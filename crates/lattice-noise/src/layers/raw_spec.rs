@@ -1,6 +1,6 @@
 //! [`RawSpec`]: everything a layer's heights depend on before its levels, blend and
 //! mask: its noise (with the texture's size and tiling) and its warp, resolved down to
-//! the noises of the warp fields. Two equal specs render equal heights, so a spec is
+//! the noises of the warp fields, or the stack below it, then its erosion and blur. Two equal specs render equal heights, so a spec is
 //! the key of the layer cache: a layer whose spec did not change is not recomputed.
 
 use super::blur::blur_margin;
@@ -9,11 +9,15 @@ use super::layer_stack::LayerStack;
 use super::warp::WarpSource;
 use crate::noise_params::NoiseParams;
 
-/// The heights of one noise, sampled plainly or at warped positions.
+/// The heights of one noise, sampled plainly or at warped positions, or of the stack
+/// below a layer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RawSpec {
-    /// The noise sampled.
+    /// The noise sampled (with [`Self::below`], only the texture's size and tiling).
     pub noise: NoiseParams,
+    /// The stack whose composite the heights are, in place of the noise
+    /// ([`super::Layer::heights_below`]).
+    pub below: Option<Box<LayerStack>>,
     /// Its domain warp, if it moves anything.
     pub warp: Option<Box<WarpSpec>>,
     /// The erosion filter run on those heights, if it changes any.
@@ -52,6 +56,18 @@ impl RawSpec {
 
     fn of_layer_depth(stack: &LayerStack, i: usize, depth: usize) -> RawSpec {
         let layer = &stack[i];
+        let erosion = layer.erosion.filter(Erosion::is_active);
+        if layer.heights_below {
+            // The noise is not read: the default one keeps the key of a layer whose
+            // unused noise is edited unchanged.
+            return RawSpec {
+                noise: stack.texture_noise(&NoiseParams::default()),
+                below: Some(Box::new(stack.below(i))),
+                warp: None,
+                erosion,
+                blur: layer.active_blur(),
+            };
+        }
         let noise = stack.texture_noise(&layer.noise);
         // A valid stack has no circle, so a chain is at most as long as the stack;
         // the depth guard keeps an unvalidated one from recursing without end.
@@ -62,6 +78,7 @@ impl RawSpec {
                 let x = match &w.source {
                     WarpSource::Noise(n) => RawSpec {
                         noise: stack.texture_noise(n),
+                        below: None,
                         warp: None,
                         erosion: None,
                         blur: 0.0,
@@ -78,9 +95,9 @@ impl RawSpec {
                     y,
                 }))
             });
-        let erosion = layer.erosion.filter(Erosion::is_active);
         RawSpec {
             noise,
+            below: None,
             warp,
             erosion,
             blur: layer.active_blur(),
@@ -103,8 +120,11 @@ impl RawSpec {
         } else {
             0
         };
+        // The stack below renders through a cache of its own, into the map counted above.
+        let below = self.below.as_ref().map_or(0, |b| b.maps_held());
         1 + eroded
             + blurred
+            + below
             + self.warp.as_ref().map_or(0, |w| {
                 if w.fields_are_noises() {
                     return 0;
@@ -113,9 +133,10 @@ impl RawSpec {
             })
     }
 
-    /// Whether it is a noise sampled plainly: no warp, erosion or blur.
+    /// Whether it is a noise sampled plainly: no warp, erosion or blur, not the stack
+    /// below.
     pub fn is_plain_noise(&self) -> bool {
-        self.warp.is_none() && self.erosion.is_none() && self.blur == 0.0
+        self.below.is_none() && self.warp.is_none() && self.erosion.is_none() && self.blur == 0.0
     }
 
     /// The same spec without its blur: the heights the blur reads.
@@ -136,7 +157,8 @@ impl RawSpec {
         }
     }
 
-    /// The same spec with the noise's seed plus one (the second warp field).
+    /// The same spec with the noise's seed plus one (the second warp field; a field
+    /// that is the stack below has no seed, and both fields are that composite).
     fn reseeded(&self) -> RawSpec {
         let mut out = self.clone();
         out.noise.seed = out.noise.seed.wrapping_add(1);

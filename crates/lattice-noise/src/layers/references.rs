@@ -1,5 +1,6 @@
-//! The references between layers (masks and warp sources): every name must exist, and
-//! no layer may depend on itself, directly or round a circle.
+//! The references between layers (masks, warp sources, and the layers under one whose
+//! heights are the stack below): every name must exist, and no layer may depend on
+//! itself, directly or round a circle.
 
 use super::layer::Layer;
 use super::layer_error::LayerError;
@@ -32,6 +33,10 @@ pub(super) fn check(layers: &[Layer]) -> Result<(), LayerError> {
                 name: name.to_owned(),
             })?;
             edges[i].push(target);
+        }
+        // Heights that are the stack below read every enabled layer under them.
+        if layer.heights_below {
+            edges[i].extend((0..i).filter(|&j| layers[j].enabled));
         }
     }
     // Depth-first search; a layer met again while still on the path closes a circle.

@@ -38,11 +38,12 @@ impl LayerStack {
     }
 
     /// Whether the texture is exactly one layer's noise: a single enabled plain layer
-    /// without warp, erosion or blur, rendered by the noise kernels straight into the output.
+    /// of its own noise without warp, erosion or blur, rendered by the noise kernels straight into the output.
     pub fn is_single_noise(&self) -> bool {
         let l = self.bottom();
         self.len() == 1
             && l.enabled
+            && !l.heights_below
             && l.is_plain()
             && l.active_warp().is_none()
             && l.active_erosion().is_none()

@@ -3,6 +3,7 @@
 //! and windows rendered apart. One test binary, linked once.
 
 mod auto_octaves;
+mod below_heights;
 mod below_masks;
 mod blur;
 mod cellular;
