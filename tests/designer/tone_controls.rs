@@ -1,6 +1,6 @@
 //! Blurs, curves, terraces and slope masks in the designer: the texture curve's points
 //! dragged on its graph, a layer's blur and terrace switched on, a mask switched to the
-//! slope and to the stack below.
+//! slope and to the stack below, a layer's heights taken from the stack below.
 #![cfg(feature = "app")]
 
 use egui::accesskit::Role;
@@ -199,5 +199,41 @@ fn the_export_menu_chooses_levelled_or_raw_floats() {
     h.state().push(Command::Undo);
     step_until(&mut h, "raw floats again", |a| {
         !a.state().preset.output.float_levels
+    });
+}
+
+#[test]
+fn a_layer_takes_its_heights_from_the_stack_below_in_the_heights_box() {
+    let mut h = harness_sized(1400.0, 1600.0);
+    settled(&mut h);
+    let path = preset_path("layered-terrain.ron");
+    h.state().push(Command::LoadPresetConfirmed(path.clone()));
+    step_until(&mut h, "the preset to load", |a| {
+        a.state().path.as_deref() == Some(path.as_path())
+    });
+    settled(&mut h);
+    let ridges = h.state().state().preset.layers[2].clone();
+    h.get_by_label(&layer_row_text(&ridges)).click();
+    h.step();
+    h.step();
+    h.get_by_label("Blend, mask and warp").click();
+    h.step();
+    h.step();
+    pick_in_combo(&mut h, "its noise", "the stack below");
+    step_until(&mut h, "heights from the stack below", |a| {
+        a.state().preset.layers[2].heights_below
+    });
+    settled(&mut h);
+    // It renders (no error about the parameters), and the layer list says so.
+    let shown = h.state().state().shown.as_ref().map(|s| s.layers.clone());
+    assert_eq!(
+        shown.map(|l| l[2].heights_below),
+        Some(true),
+        "the preview shows the new stack"
+    );
+    assert!(h.query_all_by_label("below").count() >= 1);
+    pick_in_combo(&mut h, "the stack below", "its noise");
+    step_until(&mut h, "heights from its noise again", |a| {
+        !a.state().preset.layers[2].heights_below
     });
 }

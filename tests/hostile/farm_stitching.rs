@@ -107,6 +107,16 @@ fn stitched_tiles_equal_one_render_with_erosion() {
     tiles_stitch_to_one_render(&preset, &["--size", "100", "--erosion", "0.9"]);
 }
 
+#[test]
+fn stitched_tiles_equal_one_render_eroding_the_stack_below() {
+    // The top layer's heights become the eroded composite of the two under it: each
+    // tile renders that composite over its window and the erosion's halo.
+    let preset = preset_path("layered-terrain.ron");
+    let flags = ["--size", "100", "--layer", "3", "--heights", "below"];
+    let flags = [&flags[..], &["--erosion", "0.8", "--blend", "normal"]].concat();
+    tiles_stitch_to_one_render(&preset, &flags);
+}
+
 /// The 100 x 100 texture of `preset` with `flags`, rendered whole and as 30 px tiles
 /// whose printed commands run in `sh`: the tiles stitch to the whole, bit for bit.
 fn tiles_stitch_to_one_render(preset: &std::path::Path, flags: &[&str]) {

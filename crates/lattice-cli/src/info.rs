@@ -77,6 +77,9 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
         l.blend.id(),
         l.opacity,
     );
+    if l.heights_below {
+        let _ = write!(s, ", heights of the stack below");
+    }
     if !l.levels.is_identity() {
         let _ = write!(
             s,

@@ -1,5 +1,5 @@
 //! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
-//! blend, opacity, curve, terrace, domain warp, erosion, blur and mask.
+//! heights, blend, opacity, curve, terrace, domain warp, erosion, blur and mask.
 
 use crate::engine::layers::{Curve, MaskMeasure, MaskSlope, Terrace};
 use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS};
@@ -11,6 +11,11 @@ pub struct LayerFlags {
     /// The layer the parameter flags apply to, 1 = bottom (default 1; see `info`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=MAX_LAYERS as i64))]
     pub layer: Option<u32>,
+    /// That layer's heights: its own `noise`, or `below` (the composite of the enabled
+    /// layers under it, so its erosion, blur, levels, curve and terrace work on the
+    /// terrain built so far, and its blend puts the result back).
+    #[arg(long, value_name = "noise|below", value_parser = ["noise", "below"])]
+    pub heights: Option<String>,
     /// That layer's blend mode onto the layers below (see `lattice-studio list`).
     #[arg(long, value_name = "ID", value_parser = parse_blend)]
     pub blend: Option<BlendMode>,
@@ -102,11 +107,14 @@ impl LayerFlags {
         stack.by_number(self.layer.unwrap_or(1) as usize)
     }
 
-    /// Applies blend, opacity, warp and mask to layer `i` of `stack` (after its noise
+    /// Applies heights, blend, opacity, warp and mask to layer `i` of `stack` (after its noise
     /// flags, so a new default warp noise follows the layer's new step).
     pub fn apply(&self, stack: &mut LayerStack, i: usize) {
         let texture = stack.texture_noise(&stack[i].noise);
         let layer = &mut stack[i];
+        if let Some(h) = &self.heights {
+            layer.heights_below = h == "below";
+        }
         if let Some(v) = self.blend {
             layer.blend = v;
         }
@@ -222,6 +230,20 @@ mod tests {
         };
         off.apply(&mut s, 1);
         assert!(s[1].active_warp().is_none() && s[1].mask.is_none());
+        assert!(!s[1].heights_below);
+        let below = LayerFlags {
+            heights: Some("below".into()),
+            ..LayerFlags::default()
+        };
+        below.apply(&mut s, 1);
+        assert!(s[1].heights_below);
+        s.validate().unwrap();
+        let noise = LayerFlags {
+            heights: Some("noise".into()),
+            ..LayerFlags::default()
+        };
+        noise.apply(&mut s, 1);
+        assert!(!s[1].heights_below);
         assert!(s[1].curve.is_none() && s[1].terrace.is_none());
         assert!(s[1].mask_slope.is_none());
         let creases = LayerFlags {

@@ -1,5 +1,5 @@
-//! The "Blend, mask and warp" group of the selected layer: blend mode, opacity,
-//! levels, mask and domain warp.
+//! The "Blend, mask and warp" group of the selected layer: where its heights come
+//! from, blend mode, opacity, levels, mask and domain warp.
 
 use super::choice_combo::{choice_combo, enum_combo};
 use super::kept_slider::kept_slider;
@@ -23,9 +23,35 @@ pub(crate) fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: us
         .collect();
     let texture = stack.texture_noise(&stack[layer].noise);
     let l = &mut stack[layer];
+    heights_ui(ui, l);
     blend_ui(ui, l);
     mask_ui(ui, l, &others);
     warp_ui(ui, l, &others, &texture);
+}
+
+/// Whether the layer's heights are its noise or the composite below it.
+fn heights_ui(ui: &mut egui::Ui, l: &mut Layer) {
+    labelled(
+        ui,
+        "Heights",
+        "Where the layer's heights come from: its own noise, or the stack below (the composite of the enabled layers under it), which its erosion, blur, levels, curve and terrace then work on",
+        |ui| {
+            let shown = if l.heights_below {
+                "the stack below"
+            } else {
+                "its noise"
+            };
+            let options = [
+                (false, "its noise", "The Noise and Functions groups above"),
+                (
+                    true,
+                    "the stack below",
+                    "The terrain built so far: erode, blur or terrace it (normal blend at full opacity replaces it); its noise is not read and it cannot be warped",
+                ),
+            ];
+            choice_combo(ui, "heights", shown, &mut l.heights_below, options)
+        },
+    );
 }
 
 /// Blend mode, opacity and levels of the layer.

@@ -172,6 +172,10 @@ fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
         ui.label(egui::RichText::new(text).small().weak())
             .on_hover_text(hover);
     };
+    if l.heights_below {
+        let hover = "Its heights are the composite of the enabled layers under it".to_owned();
+        badge(ui, "below", hover);
+    }
     if let Some(mask) = &l.mask {
         badge(ui, "mask", format!("Opacity scaled by layer '{mask}'"));
     } else if l.mask_below {
