@@ -5,7 +5,9 @@
 
 use super::blur::blur_margin;
 use super::erosion::Erosion;
+use super::layer::Layer;
 use super::layer_stack::LayerStack;
+use super::references;
 use super::warp::WarpSource;
 use crate::noise_params::NoiseParams;
 
@@ -45,6 +47,35 @@ impl WarpSpec {
     }
 }
 
+/// The stack below layer `i` as its heights read it: [`LayerStack::below`] with the
+/// layers that composite does not read (the layer itself, those above it and disabled
+/// ones under it, unless an enabled layer under it reads them) blanked, so an edit of
+/// one of them keeps the key, and the cached heights.
+fn read_below(stack: &LayerStack, i: usize) -> LayerStack {
+    let mut below = stack.below(i);
+    let read = references::read_under(below.layers(), i);
+    let blank = blank_noise(stack);
+    for (j, read) in read.into_iter().enumerate() {
+        if !read {
+            let name = std::mem::take(&mut below[j].name);
+            below[j] = Layer {
+                enabled: false,
+                ..Layer::new(name, blank.clone())
+            };
+        }
+    }
+    below
+}
+
+/// A noise valid at the texture's size and tiling, standing for one that is not read.
+fn blank_noise(stack: &LayerStack) -> NoiseParams {
+    stack.texture_noise(&NoiseParams {
+        octaves: 1,
+        initial_step: 1,
+        ..NoiseParams::default()
+    })
+}
+
 impl RawSpec {
     /// The spec of layer `i` of `stack`, whose references must be valid (no circle:
     /// see [`LayerStack::validate`]). A warp noise gives the fields seeds `s` and
@@ -58,11 +89,11 @@ impl RawSpec {
         let layer = &stack[i];
         let erosion = layer.erosion.filter(Erosion::is_active);
         if layer.heights_below {
-            // The noise is not read: the default one keeps the key of a layer whose
-            // unused noise is edited unchanged.
+            // The noise is not read: a blank one keeps the key of a layer whose unused
+            // noise is edited unchanged.
             return RawSpec {
-                noise: stack.texture_noise(&NoiseParams::default()),
-                below: Some(Box::new(stack.below(i))),
+                noise: blank_noise(stack),
+                below: Some(Box::new(read_below(stack, i))),
                 warp: None,
                 erosion,
                 blur: layer.active_blur(),
@@ -163,5 +194,59 @@ impl RawSpec {
         let mut out = self.clone();
         out.noise.seed = out.noise.seed.wrapping_add(1);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ground, hills, a layer eroding the two, and snow on top.
+    fn stack() -> LayerStack {
+        let noise = |seed| NoiseParams {
+            size: 64,
+            seed,
+            initial_step: 16,
+            ..NoiseParams::default()
+        };
+        let mut carved = Layer::new("carved", noise(3));
+        carved.heights_below = true;
+        let layers = vec![
+            Layer::new("ground", noise(1)),
+            Layer::new("hills", noise(2)),
+            carved,
+            Layer::new("snow", noise(4)),
+        ];
+        LayerStack::from_layers(64, false, layers).unwrap()
+    }
+
+    /// The key of heights from the stack below changes with what that composite reads,
+    /// and only with it: an edit of the layer itself or of one above keeps the cached
+    /// heights.
+    #[test]
+    fn heights_from_below_are_keyed_by_what_they_read() {
+        let s = stack();
+        let key = |s: &LayerStack| RawSpec::of_layer(s, 2);
+        let mut edited = s.clone();
+        edited[2].noise.seed = 30;
+        edited[3].noise.seed = 40;
+        edited[3].opacity = 0.5;
+        assert_eq!(key(&edited), key(&s));
+        let mut below = s.clone();
+        below[1].noise.seed = 20;
+        assert_ne!(key(&below), key(&s));
+        // A layer above that a layer under it reads (the ground masked by the snow).
+        let mut masked = s.clone();
+        masked[0].mask = Some("snow".into());
+        masked.validate().unwrap();
+        let mut snow = masked.clone();
+        snow[3].noise.seed = 40;
+        assert_ne!(key(&snow), key(&masked));
+        // A disabled layer under it is not read.
+        let mut off = s.clone();
+        off[1].enabled = false;
+        let mut off_edited = off.clone();
+        off_edited[1].noise.seed = 20;
+        assert_eq!(key(&off_edited), key(&off));
     }
 }

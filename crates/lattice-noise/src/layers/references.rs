@@ -21,6 +21,27 @@ pub(super) fn index_of(layers: &[Layer], name: &str) -> Option<usize> {
     layers.iter().position(|l| l.name == name)
 }
 
+/// Which layers the enabled layers under layer `top` read, themselves included: their
+/// masks and warp sources, and for heights from the stack below the enabled layers
+/// under those, round every chain.
+pub(super) fn read_under(layers: &[Layer], top: usize) -> Vec<bool> {
+    let mut read = vec![false; layers.len()];
+    let mut todo: Vec<usize> = (0..top.min(layers.len()))
+        .filter(|&j| layers[j].enabled)
+        .collect();
+    while let Some(j) = todo.pop() {
+        if std::mem::replace(&mut read[j], true) {
+            continue;
+        }
+        let layer = &layers[j];
+        todo.extend(references(layer).filter_map(|(_, name)| index_of(layers, name)));
+        if layer.heights_below {
+            todo.extend((0..j).filter(|&k| layers[k].enabled));
+        }
+    }
+    read
+}
+
 /// Checks that every reference names a layer and that they form no circle; the error
 /// names the layers of the first circle found.
 pub(super) fn check(layers: &[Layer]) -> Result<(), LayerError> {
