@@ -113,23 +113,11 @@ fn the_blur_slider_blurs_the_layer_and_undo_takes_it_back() {
 
 #[test]
 fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
-    let mut h = harness_sized(1400.0, 1600.0);
-    settled(&mut h);
-    let path = preset_path("layered-terrain.ron");
-    h.state().push(Command::LoadPresetConfirmed(path.clone()));
-    step_until(&mut h, "the preset to load", |a| {
-        a.state().path.as_deref() == Some(path.as_path())
-    });
-    settled(&mut h);
-    let ridges = h.state().state().preset.layers[2].clone();
-    assert_eq!(ridges.mask.as_deref(), Some("altitude"));
-    h.get_by_label(&layer_row_text(&ridges)).click();
-    h.step();
-    h.step();
-    // The group was closed while the texture had one layer.
-    h.get_by_label("Blend, mask and warp").click();
-    h.step();
-    h.step();
+    let mut h = ridges_settings_open();
+    assert_eq!(
+        h.state().state().preset.layers[2].mask.as_deref(),
+        Some("altitude")
+    );
     pick_in_combo(&mut h, "height", "slope");
     step_until(&mut h, "the slope mask", |a| {
         a.state().preset.layers[2].mask_slope.is_some()
@@ -204,21 +192,7 @@ fn the_export_menu_chooses_levelled_or_raw_floats() {
 
 #[test]
 fn a_layer_takes_its_heights_from_the_stack_below_in_the_heights_box() {
-    let mut h = harness_sized(1400.0, 1600.0);
-    settled(&mut h);
-    let path = preset_path("layered-terrain.ron");
-    h.state().push(Command::LoadPresetConfirmed(path.clone()));
-    step_until(&mut h, "the preset to load", |a| {
-        a.state().path.as_deref() == Some(path.as_path())
-    });
-    settled(&mut h);
-    let ridges = h.state().state().preset.layers[2].clone();
-    h.get_by_label(&layer_row_text(&ridges)).click();
-    h.step();
-    h.step();
-    h.get_by_label("Blend, mask and warp").click();
-    h.step();
-    h.step();
+    let mut h = ridges_settings_open();
     pick_in_combo(&mut h, "its noise", "the stack below");
     step_until(&mut h, "heights from the stack below", |a| {
         a.state().preset.layers[2].heights_below
@@ -236,4 +210,26 @@ fn a_layer_takes_its_heights_from_the_stack_below_in_the_heights_box() {
     step_until(&mut h, "heights from its noise again", |a| {
         !a.state().preset.layers[2].heights_below
     });
+}
+
+/// The app on `layered-terrain`, its ridges layer (3) selected and its Blend, mask and
+/// warp group open.
+fn ridges_settings_open() -> egui_kittest::Harness<'static, lattice_studio::app::LatticeApp> {
+    let mut h = harness_sized(1400.0, 1600.0);
+    settled(&mut h);
+    let path = preset_path("layered-terrain.ron");
+    h.state().push(Command::LoadPresetConfirmed(path.clone()));
+    step_until(&mut h, "the preset to load", |a| {
+        a.state().path.as_deref() == Some(path.as_path())
+    });
+    settled(&mut h);
+    let ridges = h.state().state().preset.layers[2].clone();
+    h.get_by_label(&layer_row_text(&ridges)).click();
+    h.step();
+    h.step();
+    // The group was closed while the texture had one layer.
+    h.get_by_label("Blend, mask and warp").click();
+    h.step();
+    h.step();
+    h
 }

@@ -96,6 +96,19 @@ fn info_prints_one_line_per_layer_and_list_the_blend_modes() {
         lines[2].contains("multiply 0.80") && lines[2].contains("by layer 'crystal'"),
         "{text}"
     );
+    // A layer whose heights are the stack below names it in place of a noise.
+    let r = run(&[
+        "info",
+        preset_path("eroded-highlands.ron").to_str().unwrap(),
+    ]);
+    ok(&r);
+    let text = String::from_utf8(r.stdout).unwrap();
+    let carved = text.lines().find(|l| l.contains("carved")).unwrap();
+    assert!(
+        carved.contains("carved: the stack below; normal 1.00") && carved.contains("erosion 0.9"),
+        "{text}"
+    );
+    assert!(!carved.contains("seed"), "{text}");
     let list = String::from_utf8(run(&["list"]).stdout).unwrap();
     for m in BlendMode::ALL {
         assert!(list.contains(m.id()), "{}", m.id());

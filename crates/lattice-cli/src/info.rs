@@ -59,27 +59,32 @@ fn octaves_text(noise: &NoiseParams) -> String {
     }
 }
 
-/// `N. name: function fade source, seed, octaves x step; blend opacity [levels] [mask]
-/// [warp] [erosion] [blur]`.
+/// `N. name: function fade source, seed, octaves x step (or the stack below); blend
+/// opacity [levels] [mask] [warp] [erosion] [blur]`.
 fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     let n = &stack.texture_noise(&l.noise);
+    // A layer whose heights are the stack below reads no noise of its own.
+    let heights = if l.heights_below {
+        "the stack below".to_owned()
+    } else {
+        format!(
+            "{} {} {}, seed {}, {} from step {}",
+            n.shape_text(),
+            n.fade.id(),
+            n.random.id(),
+            n.seed,
+            octaves_text(n),
+            n.initial_step,
+        )
+    };
     let mut s = format!(
-        "{:>2}. {}{}: {} {} {}, seed {}, {} from step {}; {} {:.2}",
+        "{:>2}. {}{}: {heights}; {} {:.2}",
         i + 1,
         l.name,
         if l.enabled { "" } else { " (disabled)" },
-        n.shape_text(),
-        n.fade.id(),
-        n.random.id(),
-        n.seed,
-        octaves_text(n),
-        n.initial_step,
         l.blend.id(),
         l.opacity,
     );
-    if l.heights_below {
-        let _ = write!(s, ", heights of the stack below");
-    }
     if !l.levels.is_identity() {
         let _ = write!(
             s,

@@ -41,12 +41,19 @@ impl LatticeApp {
             // Per-layer groups first, under a heading that names the layer they act on,
             // then the whole texture's, so no control's reach is a guess.
             section_heading(ui, &format!("Layer '{}'", draft.layers[layer].name));
-            egui::CollapsingHeader::new("Noise")
-                .default_open(true)
-                .show(ui, |ui| panels::layer_noise_ui(ui, &mut draft, layer));
-            egui::CollapsingHeader::new("Functions")
-                .default_open(true)
-                .show(ui, |ui| panels::functions_ui(ui, &mut draft, layer));
+            if draft.layers[layer].heights_below {
+                // Its noise is not read: its controls would change nothing on screen.
+                ui.weak(
+                    "Its heights are the stack below (Blend, mask and warp): no noise of its own.",
+                );
+            } else {
+                egui::CollapsingHeader::new("Noise")
+                    .default_open(true)
+                    .show(ui, |ui| panels::layer_noise_ui(ui, &mut draft, layer));
+                egui::CollapsingHeader::new("Functions")
+                    .default_open(true)
+                    .show(ui, |ui| panels::functions_ui(ui, &mut draft, layer));
+            }
             egui::CollapsingHeader::new("Blend, mask and warp")
                 .default_open(multi)
                 .show(ui, |ui| panels::layer_settings_ui(ui, &mut draft, layer));

@@ -6,22 +6,9 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{assert_windows_give_the_whole, bits, halo_windows_of_256, render};
+use crate::common::{WIDE, assert_windows_give_the_whole, bits, halo_windows_of_256, render};
 use lattice_noise::{
     BlendMode, Erosion, JobControl, Layer, LayerCache, LayerStack, NoiseParams, Preset, Region,
-};
-
-/// Gullies of 16 px cells at 256 (4 cells, 3 octaves): windows read a wide halo.
-const GULLIES: Erosion = Erosion {
-    strength: 0.4,
-    cells: 4,
-    octaves: 3,
-    auto_octaves: false,
-    detail: 0.5,
-    branching: 0.5,
-    sharpness: 0.8,
-    keep: 0.8,
-    seed: 3,
 };
 
 fn noise(size: u32, seed: i32, step: u32, octaves: u32) -> NoiseParams {
@@ -61,13 +48,13 @@ fn over_one_plain_layer_it_is_that_layer_with_the_effect() {
     for tileable in [false, true] {
         let ground = Layer::new("ground", noise(128, 1, 128, 4));
         let mut eroded_itself = ground.clone();
-        eroded_itself.erosion = Some(GULLIES);
-        let mut blurred = eroder(128, GULLIES);
+        eroded_itself.erosion = Some(WIDE);
+        let mut blurred = eroder(128, WIDE);
         blurred.blur = 2.5;
         let mut blurred_itself = eroded_itself.clone();
         blurred_itself.blur = 2.5;
         for (top, itself) in [
-            (eroder(128, GULLIES), eroded_itself),
+            (eroder(128, WIDE), eroded_itself),
             (blurred, blurred_itself),
         ] {
             let below = LayerStack::from_layers(128, tileable, vec![ground.clone(), top]).unwrap();
@@ -85,7 +72,7 @@ fn over_one_plain_layer_it_is_that_layer_with_the_effect() {
 /// The erosion reads the composite, not one layer of it, and changes it.
 #[test]
 fn it_erodes_the_composite_below() {
-    let s = eroded_terrain(128, false, GULLIES);
+    let s = eroded_terrain(128, false, WIDE);
     let full = Region::full(128);
     let mut uneroded = s.clone();
     uneroded[2].enabled = false;
@@ -105,7 +92,7 @@ fn it_erodes_the_composite_below() {
 #[test]
 fn windows_at_the_edges_give_the_whole_render() {
     for tileable in [false, true] {
-        let s = eroded_terrain(256, tileable, GULLIES);
+        let s = eroded_terrain(256, tileable, WIDE);
         assert_windows_give_the_whole(&s, &halo_windows_of_256(), &format!("{tileable}"));
     }
 }
@@ -122,7 +109,7 @@ fn the_same_bits_at_any_thread_count() {
 /// (its key holds the stack below), and gives a fresh render's bits.
 #[test]
 fn an_editing_cache_follows_the_layers_below() {
-    let s = eroded_terrain(128, false, GULLIES);
+    let s = eroded_terrain(128, false, WIDE);
     let mut edited = s.clone();
     edited[0].noise.seed = 11;
     let full = Region::full(128);
@@ -143,7 +130,7 @@ fn an_editing_cache_follows_the_layers_below() {
 #[test]
 fn circles_and_warps_are_refused_and_presets_read_back() {
     let p = Preset {
-        layers: eroded_terrain(128, false, GULLIES),
+        layers: eroded_terrain(128, false, WIDE),
         ..Preset::default()
     };
     let text = p.to_ron();

@@ -1,6 +1,6 @@
 //! Helpers shared by the engine's integration tests.
 
-use lattice_noise::{Heightmap, JobControl, LayerStack, MaskMeasure, MaskSlope, Region};
+use lattice_noise::{Erosion, Heightmap, JobControl, LayerStack, MaskMeasure, MaskSlope, Region};
 
 /// A slope mask's ramp for steep ground: from 1 to 3 heights per texture width.
 pub const STEEP: MaskSlope = MaskSlope {
@@ -14,6 +14,20 @@ pub const CRESTS: MaskSlope = MaskSlope {
     from: 0.0,
     to: 3.0,
     measure: MaskMeasure::Curvature,
+};
+
+/// Erosion whose differences step 8 pixels at 256 (4 cells, 3 octaves: the finest cell
+/// is 16 px), so windows read a wide halo.
+pub const WIDE: Erosion = Erosion {
+    strength: 0.4,
+    cells: 4,
+    octaves: 3,
+    auto_octaves: false,
+    detail: 0.5,
+    branching: 0.5,
+    sharpness: 0.8,
+    keep: 0.8,
+    seed: 3,
 };
 
 /// The heights of `s` over `r`.

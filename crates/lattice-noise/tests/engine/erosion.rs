@@ -5,23 +5,9 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
-use crate::common::{assert_windows_give_the_whole, bits, halo_windows_of_256, render};
+use crate::common::{WIDE, assert_windows_give_the_whole, bits, halo_windows_of_256, render};
 use lattice_noise::{
     BlendMode, Erosion, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
-};
-
-/// Erosion whose differences step 8 pixels at 256 (4 cells, 3 octaves: the finest cell
-/// is 16 px), so windows read a wide halo.
-const WIDE: Erosion = Erosion {
-    strength: 0.4,
-    cells: 4,
-    octaves: 3,
-    auto_octaves: false,
-    detail: 0.5,
-    branching: 0.5,
-    sharpness: 0.8,
-    keep: 0.8,
-    seed: 3,
 };
 
 /// Hills, eroded by `erosion`, and a second noise added through a mask of the hills.
