@@ -105,7 +105,7 @@ fn info_prints_one_line_per_layer_and_list_the_blend_modes() {
     let text = String::from_utf8(r.stdout).unwrap();
     let carved = text.lines().find(|l| l.contains("carved")).unwrap();
     assert!(
-        carved.contains("carved: the stack below; normal 1.00") && carved.contains("erosion 0.9"),
+        carved.contains("carved: the stack below; normal 1.00") && carved.contains("erosion 1.2"),
         "{text}"
     );
     assert!(!carved.contains("seed"), "{text}");
