@@ -2,7 +2,7 @@
 //! the UI thread and cached by the layer's parameters.
 
 use crate::engine::Preset;
-use crate::engine::{Layer, LayerStack, NoiseParams, WarpSource};
+use crate::engine::{BlendMode, Layer, LayerStack, NoiseParams, WarpSource};
 use crate::pixels::OutputParams;
 use crate::thumbnail_cache::{ThumbnailCache, ThumbnailState};
 use image::RgbaImage;
@@ -38,9 +38,12 @@ impl std::fmt::Debug for LayerThumbs {
 /// own warp, times its mask when it has one (its coverage: where a material layer of
 /// constant height lies), auto-levelled so every layer shows its structure (blends,
 /// warps by other layers and masks by the stack below are left out: they need the rest
-/// of the stack).
+/// of the stack). A layer whose heights are the stack below shows those heights.
 fn alone(stack: &LayerStack, i: usize) -> Preset {
     let l = &stack[i];
+    if l.heights_below {
+        return from_below(stack, i);
+    }
     if let Some(p) = l
         .mask
         .as_deref()
@@ -64,6 +67,27 @@ fn alone(stack: &LayerStack, i: usize) -> Preset {
     layer.name = "thumbnail".into();
     let mut p = Preset::from_noise(noise);
     p.layers[0] = layer;
+    p.output = OutputParams {
+        auto_levels: true,
+        ..OutputParams::default()
+    };
+    p
+}
+
+/// Layer `i`, whose heights are the stack below: the stack up to it, with it blended
+/// normally at full opacity without a mask, so the composite is its own heights (the
+/// stack below through its erosion, blur and tone), auto-levelled.
+fn from_below(stack: &LayerStack, i: usize) -> Preset {
+    let mut layers = stack.below(i + 1);
+    let l = &mut layers[i];
+    l.enabled = true;
+    l.blend = BlendMode::Normal;
+    l.opacity = 1.0;
+    l.mask = None;
+    l.mask_below = false;
+    l.mask_slope = None;
+    let mut p = Preset::from_noise(stack.texture_noise(&stack.bottom().noise));
+    p.layers = layers;
     p.output = OutputParams {
         auto_levels: true,
         ..OutputParams::default()
@@ -173,5 +197,32 @@ mod tests {
             }
         }
         assert!(seen > 20, "{seen} layers");
+    }
+}
+
+#[cfg(test)]
+mod below_tests {
+    use super::*;
+    use crate::files::PresetFiles as _;
+    use crate::thumbnail_cache::render_thumbnail;
+    use std::path::Path;
+
+    /// A layer whose heights are the stack below shows them: the thumbnail of
+    /// `eroded-highlands`' top layer is the eroded texture itself (both are the
+    /// composite of the whole stack, auto-levelled).
+    #[test]
+    fn a_layer_of_heights_from_below_shows_the_stack_below_through_it() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../presets/eroded-highlands.ron");
+        let preset = Preset::load(&path).unwrap();
+        let top = preset.layers.len() - 1;
+        assert!(preset.layers[top].heights_below);
+        let thumb = render_thumbnail(&alone(&preset.layers, top), LAYER_THUMB).unwrap();
+        let mut whole = preset.clone();
+        whole.output = OutputParams {
+            auto_levels: true,
+            ..OutputParams::default()
+        };
+        let texture = render_thumbnail(&whole, LAYER_THUMB).unwrap();
+        assert_eq!(thumb, texture);
     }
 }
