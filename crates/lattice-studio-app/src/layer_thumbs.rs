@@ -198,14 +198,6 @@ mod tests {
         }
         assert!(seen > 20, "{seen} layers");
     }
-}
-
-#[cfg(test)]
-mod below_tests {
-    use super::*;
-    use crate::files::PresetFiles as _;
-    use crate::thumbnail_cache::render_thumbnail;
-    use std::path::Path;
 
     /// A layer whose heights are the stack below shows them: the thumbnail of
     /// `eroded-highlands`' top layer is the eroded texture itself (both are the

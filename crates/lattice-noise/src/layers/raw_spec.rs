@@ -1,7 +1,8 @@
 //! [`RawSpec`]: everything a layer's heights depend on before its levels, blend and
 //! mask: its noise (with the texture's size and tiling) and its warp, resolved down to
-//! the noises of the warp fields, or the stack below it, then its erosion and blur. Two equal specs render equal heights, so a spec is
-//! the key of the layer cache: a layer whose spec did not change is not recomputed.
+//! the noises of the warp fields, or the stack below it, then its erosion and blur. Two
+//! equal specs render equal heights, so a spec is the key of the layer cache: a layer
+//! whose spec did not change is not recomputed.
 
 use super::blur::blur_margin;
 use super::erosion::Erosion;
@@ -188,11 +189,14 @@ impl RawSpec {
         }
     }
 
-    /// The same spec with the noise's seed plus one (the second warp field; a field
-    /// that is the stack below has no seed, and both fields are that composite).
+    /// The same spec with the noise's seed plus one (the second warp field). A field
+    /// that is the stack below reads no seed: both fields are that composite, one key,
+    /// rendered once.
     fn reseeded(&self) -> RawSpec {
         let mut out = self.clone();
-        out.noise.seed = out.noise.seed.wrapping_add(1);
+        if out.below.is_none() {
+            out.noise.seed = out.noise.seed.wrapping_add(1);
+        }
         out
     }
 }
@@ -242,6 +246,15 @@ mod tests {
         let mut snow = masked.clone();
         snow[3].noise.seed = 40;
         assert_ne!(key(&snow), key(&masked));
+        // A warp by it: both fields are the one composite, one key.
+        let mut warped = s.clone();
+        warped[3].warp = Some(crate::layers::Warp {
+            amplitude: 4.0,
+            source: WarpSource::Layer("carved".into()),
+        });
+        let w = RawSpec::of_layer(&warped, 3).warp.unwrap();
+        assert!(w.x.below.is_some());
+        assert_eq!(w.x, w.y);
         // A disabled layer under it is not read.
         let mut off = s.clone();
         off[1].enabled = false;
