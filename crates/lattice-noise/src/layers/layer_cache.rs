@@ -263,7 +263,7 @@ impl LayerCache {
             // Through a cache of its own: this one is in the middle of the render that
             // reads it (as masks by the stack below are).
             _ if let Some(below) = &spec.below => {
-                LayerCache::new().render(below, region, None, control)?
+                self.sub_cache().render(below, region, None, control)?
             }
             _ => {
                 let mut map = self.spare_map();
@@ -314,6 +314,21 @@ impl LayerCache {
         self.spare
             .pop()
             .unwrap_or_else(|| Heightmap::filled_rect(0, 0, 0.0))
+    }
+
+    /// A cache for a render inside this one's (the stack below a layer), holding the
+    /// heights this one already has: the layers under that layer, computed for the
+    /// composite over the same window, are not computed again. The same heights, so
+    /// the same bits.
+    pub(super) fn sub_cache(&self) -> LayerCache {
+        let entries = self.entries.iter().map(|e| Entry {
+            used: false,
+            ..e.clone()
+        });
+        LayerCache {
+            entries: entries.collect(),
+            ..LayerCache::new()
+        }
     }
 
     /// Drops every map kept but the banded composite below the top layer.

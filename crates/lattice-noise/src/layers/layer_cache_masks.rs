@@ -30,7 +30,7 @@ impl LayerCache {
     ) -> Result<Option<(Arc<Heightmap>, Tone)>, EngineError> {
         let layer = &stack[i];
         if layer.mask_below {
-            return below_mask(stack, i, region, control).map(Some);
+            return below_mask(self.sub_cache(), stack, i, region, control).map(Some);
         }
         let Some(j) = layer.mask.as_deref().and_then(|m| stack.index_of(m)) else {
             return Ok(None);
@@ -73,16 +73,17 @@ impl LayerCache {
 /// Layer `i`'s mask by the stack below it ([`crate::layers::Layer::mask_below`]): the
 /// composite of the enabled layers under it over `region`, or its slope (curvature)
 /// through the layer's ramp, read over a window with its halo, so a region is exactly
-/// that window of the whole. Rendered through a cache of its own: the caller's is in
-/// the middle of the whole stack's render (and keeps what that render uses).
+/// that window of the whole. Rendered through `cache`, one of its own (the caller's is
+/// in the middle of the whole stack's render, and keeps what that render uses) holding
+/// the heights the caller's has ([`LayerCache::sub_cache`]).
 fn below_mask(
+    mut cache: LayerCache,
     stack: &LayerStack,
     i: usize,
     region: Region,
     control: &JobControl,
 ) -> Result<(Arc<Heightmap>, Tone), EngineError> {
     let below = stack.below(i);
-    let mut cache = LayerCache::new();
     let mut render = |piece| cache.render(&below, piece, None, control).map(Arc::new);
     let Some(slope) = &stack[i].mask_slope else {
         return Ok((render(region)?, Tone::default()));
