@@ -321,12 +321,9 @@ impl LayerCache {
     /// composite over the same window, are not computed again. The same heights, so
     /// the same bits.
     pub(super) fn sub_cache(&self) -> LayerCache {
-        let entries = self.entries.iter().map(|e| Entry {
-            used: false,
-            ..e.clone()
-        });
+        // Its render marks what it uses afresh.
         LayerCache {
-            entries: entries.collect(),
+            entries: self.entries.clone(),
             ..LayerCache::new()
         }
     }

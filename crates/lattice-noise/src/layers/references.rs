@@ -21,6 +21,13 @@ pub(super) fn index_of(layers: &[Layer], name: &str) -> Option<usize> {
     layers.iter().position(|l| l.name == name)
 }
 
+/// The layers under layer `j` that it reads by position, not by name: every enabled
+/// one when its heights are the stack below, none otherwise.
+fn under_read_by(layers: &[Layer], j: usize) -> impl Iterator<Item = usize> + '_ {
+    let under = if layers[j].heights_below { j } else { 0 };
+    (0..under).filter(|&k| layers[k].enabled)
+}
+
 /// Which layers the enabled layers under layer `top` read, themselves included: their
 /// masks and warp sources, and for heights from the stack below the enabled layers
 /// under those, round every chain.
@@ -33,11 +40,8 @@ pub(super) fn read_under(layers: &[Layer], top: usize) -> Vec<bool> {
         if std::mem::replace(&mut read[j], true) {
             continue;
         }
-        let layer = &layers[j];
-        todo.extend(references(layer).filter_map(|(_, name)| index_of(layers, name)));
-        if layer.heights_below {
-            todo.extend((0..j).filter(|&k| layers[k].enabled));
-        }
+        todo.extend(references(&layers[j]).filter_map(|(_, name)| index_of(layers, name)));
+        todo.extend(under_read_by(layers, j));
     }
     read
 }
@@ -55,10 +59,7 @@ pub(super) fn check(layers: &[Layer]) -> Result<(), LayerError> {
             })?;
             edges[i].push(target);
         }
-        // Heights that are the stack below read every enabled layer under them.
-        if layer.heights_below {
-            edges[i].extend((0..i).filter(|&j| layers[j].enabled));
-        }
+        edges[i].extend(under_read_by(layers, i));
     }
     // Depth-first search; a layer met again while still on the path closes a circle.
     #[derive(Clone, Copy, PartialEq)]

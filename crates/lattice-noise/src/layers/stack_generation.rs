@@ -38,7 +38,8 @@ impl LayerStack {
     }
 
     /// Whether the texture is exactly one layer's noise: a single enabled plain layer
-    /// of its own noise without warp, erosion or blur, rendered by the noise kernels straight into the output.
+    /// of its own noise without warp, erosion or blur, rendered by the noise kernels
+    /// straight into the output.
     pub fn is_single_noise(&self) -> bool {
         let l = self.bottom();
         self.len() == 1
