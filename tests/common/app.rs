@@ -3,8 +3,8 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use lattice_studio::app::{LatticeApp, ScriptedPicker};
-use std::path::PathBuf;
+use lattice_studio::app::{Command, LatticeApp, ScriptedPicker};
+use std::path::{Path, PathBuf};
 
 /// The whole app in a window of `width x height`, with a file picker that answers nothing.
 pub fn harness_sized(width: f32, height: f32) -> Harness<'static, LatticeApp> {
@@ -33,6 +33,16 @@ pub fn step_until(h: &mut Harness<'_, LatticeApp>, what: &str, done: impl Fn(&La
 /// Steps until the worker has delivered the render of the current parameters.
 pub fn settled(h: &mut Harness<'_, LatticeApp>) {
     step_until(h, "the render to finish", LatticeApp::is_up_to_date);
+}
+
+/// Opens `path` in the app (as the preset browser does) and waits for its render.
+pub fn open_preset(h: &mut Harness<'_, LatticeApp>, path: &Path) {
+    h.state()
+        .push(Command::LoadPresetConfirmed(path.to_path_buf()));
+    step_until(h, "the preset to load", |a| {
+        a.state().path.as_deref() == Some(path)
+    });
+    settled(h);
 }
 
 /// Clicks the combo box showing `shown` open and lets its list appear.

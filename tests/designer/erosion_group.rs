@@ -8,19 +8,14 @@ use egui_kittest::kittest::Queryable as _;
 use lattice_studio::app::Command;
 
 use crate::common;
-use common::app::{harness_sized, settled, step_until};
+use common::app::{harness_sized, open_preset, settled};
 use common::files::preset_path;
 
 #[test]
 fn an_eroded_layer_shows_its_gullies_and_a_depth_of_0_turns_them_off() {
     let mut h = harness_sized(1400.0, 1600.0);
     settled(&mut h);
-    let path = preset_path("eroded-mountains.ron");
-    h.state().push(Command::LoadPresetConfirmed(path.clone()));
-    step_until(&mut h, "the preset to load", |a| {
-        a.state().path.as_deref() == Some(path.as_path())
-    });
-    settled(&mut h);
+    open_preset(&mut h, &preset_path("eroded-mountains.ron"));
     assert!(h.query_by_label("eroded").is_some(), "the layer's tag");
     h.get_by_label("Erosion").scroll_to_me();
     h.step();

@@ -11,7 +11,7 @@ use lattice_studio::files::PresetFiles as _;
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::app::{harness, settled, step_until};
+use common::app::{harness, open_preset, settled, step_until};
 
 /// Every group header of the side panel.
 const GROUPS: [&str; 13] = [
@@ -29,16 +29,6 @@ const GROUPS: [&str; 13] = [
     "Statistics",
     "Classic viewer",
 ];
-
-/// Opens `path` in the app (as the preset browser does) and waits for its render.
-fn open(h: &mut Harness<'_, LatticeApp>, path: &Path) {
-    h.state()
-        .push(Command::LoadPresetConfirmed(path.to_path_buf()));
-    step_until(h, "the preset to load", |a| {
-        a.state().path.as_deref() == Some(path)
-    });
-    settled(h);
-}
 
 /// Fails unless the document is `want`, unmodified, with nothing to undo.
 fn assert_untouched(h: &Harness<'_, LatticeApp>, want: &Preset, what: &str) {
@@ -131,7 +121,7 @@ fn looking_at_every_shipped_preset_changes_nothing() {
     for path in presets {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let want = Preset::load(&path).unwrap();
-        open(&mut h, &path);
+        open_preset(&mut h, &path);
         assert_untouched(&h, &want, &format!("{name}: just opened"));
         look_around(&mut h, &want, &name);
     }
@@ -174,7 +164,7 @@ fn values_beyond_the_sliders_survive_looking_and_saving() {
         let path = dir.path().join(format!("{name}.ron"));
         want.save(&path).unwrap();
         let want = Preset::load(&path).unwrap();
-        open(&mut h, &path);
+        open_preset(&mut h, &path);
         look_around(&mut h, &want, name);
         // Saved as they were.
         let copy = dir.path().join(format!("{name}-copy.ron"));
@@ -190,7 +180,7 @@ fn values_beyond_the_sliders_survive_looking_and_saving() {
 fn undo_and_redo_select_the_layer_they_change() {
     let mut h = harness();
     settled(&mut h);
-    open(&mut h, Path::new("presets/layered-terrain.ron"));
+    open_preset(&mut h, Path::new("presets/layered-terrain.ron"));
     let before = h.state().state().preset.clone();
     // Change the bottom layer's seed, then select the top layer.
     let mut edited = before.clone();

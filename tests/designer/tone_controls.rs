@@ -11,7 +11,7 @@ use lattice_studio::app::{Command, layer_row_text};
 use lattice_studio::engine::MaskSlope;
 
 use crate::common;
-use common::app::{harness, harness_sized, pick_in_combo, settled, step_until};
+use common::app::{harness, harness_sized, open_preset, pick_in_combo, settled, step_until};
 use common::files::preset_path;
 
 #[test]
@@ -217,12 +217,7 @@ fn a_layer_takes_its_heights_from_the_stack_below_in_the_heights_box() {
 fn ridges_settings_open() -> egui_kittest::Harness<'static, lattice_studio::app::LatticeApp> {
     let mut h = harness_sized(1400.0, 1600.0);
     settled(&mut h);
-    let path = preset_path("layered-terrain.ron");
-    h.state().push(Command::LoadPresetConfirmed(path.clone()));
-    step_until(&mut h, "the preset to load", |a| {
-        a.state().path.as_deref() == Some(path.as_path())
-    });
-    settled(&mut h);
+    open_preset(&mut h, &preset_path("layered-terrain.ron"));
     let ridges = h.state().state().preset.layers[2].clone();
     h.get_by_label(&layer_row_text(&ridges)).click();
     h.step();

@@ -72,6 +72,12 @@ pub fn bits(hm: &Heightmap) -> Vec<u32> {
     hm.data().iter().map(|v| v.to_bits()).collect()
 }
 
+/// How many pixels of `a` and `b` (maps of one shape) differ by more than 0.001.
+pub fn pixels_changed(a: &Heightmap, b: &Heightmap) -> usize {
+    let pairs = a.data().iter().zip(b.data());
+    pairs.filter(|(a, b)| (*a - *b).abs() > 1e-3).count()
+}
+
 /// Asserts that each of `windows` of `s`, rendered alone, gives that window of the
 /// whole render bit for bit; `case` names the stack in a failure's message.
 pub fn assert_windows_give_the_whole(s: &LayerStack, windows: &[Region], case: &str) {
