@@ -86,7 +86,12 @@ fn from_below(stack: &LayerStack, i: usize) -> Preset {
     l.mask = None;
     l.mask_below = false;
     l.mask_slope = None;
-    let mut p = Preset::from_noise(stack.texture_noise(&stack.bottom().noise));
+    auto_levelled(stack.texture_noise(&stack.bottom().noise), layers)
+}
+
+/// A preset of `layers` (named after `noise`), auto-levelled so its structure shows.
+fn auto_levelled(noise: NoiseParams, layers: LayerStack) -> Preset {
+    let mut p = Preset::from_noise(noise);
     p.layers = layers;
     p.output = OutputParams {
         auto_levels: true,
@@ -123,13 +128,7 @@ fn masked(stack: &LayerStack, i: usize, j: usize) -> Option<Preset> {
     top.mask_slope = l.mask_slope;
     let layers = LayerStack::from_layers(stack.size(), stack.tileable(), vec![mask, top]).ok()?;
     layers.validate().ok()?;
-    let mut p = Preset::from_noise(stack.texture_noise(&m.noise));
-    p.layers = layers;
-    p.output = OutputParams {
-        auto_levels: true,
-        ..OutputParams::default()
-    };
-    Some(p)
+    Some(auto_levelled(stack.texture_noise(&m.noise), layers))
 }
 
 impl LayerThumbs {
