@@ -8,45 +8,62 @@ use crate::lane::Lane;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// A value `v` and its partial derivatives `dx`, `dy` with respect to the texture
-/// position (per pixel).
+/// position (per pixel), in lanes of `V`: one sample point (`f32`) or 8 or 16 at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub(crate) struct Dual {
-    pub v: f32,
-    pub dx: f32,
-    pub dy: f32,
+pub(crate) struct Dual<V = f32> {
+    pub v: V,
+    pub dx: V,
+    pub dy: V,
 }
 
-impl Dual {
+impl<V: Lane> Dual<V> {
     /// A constant: no slope.
-    pub(crate) fn constant(v: f32) -> Self {
+    #[inline(always)]
+    pub(crate) fn constant(v: V) -> Self {
+        let zero = v.splat(0.0);
         Dual {
             v,
-            dx: 0.0,
-            dy: 0.0,
+            dx: zero,
+            dy: zero,
         }
     }
     /// The position's x coordinate as a variable (slope 1 along x).
-    pub(crate) fn x(v: f32) -> Self {
+    #[inline(always)]
+    pub(crate) fn x(v: V) -> Self {
         Dual {
             v,
-            dx: 1.0,
-            dy: 0.0,
+            dx: v.splat(1.0),
+            dy: v.splat(0.0),
         }
     }
     /// The position's y coordinate as a variable (slope 1 along y).
-    pub(crate) fn y(v: f32) -> Self {
+    #[inline(always)]
+    pub(crate) fn y(v: V) -> Self {
         Dual {
             v,
-            dx: 0.0,
-            dy: 1.0,
+            dx: v.splat(0.0),
+            dy: v.splat(1.0),
         }
     }
 }
 
-impl Add for Dual {
-    type Output = Dual;
+impl<V: SampleLane> Dual<V> {
+    /// Each lane of `x` where `a < b`, else of `y`: one choice for the value and both
+    /// slopes.
     #[inline(always)]
-    fn add(self, b: Dual) -> Dual {
+    fn pick(a: V, b: V, x: Self, y: Self) -> Self {
+        Dual {
+            v: a.select_lt(b, x.v, y.v),
+            dx: a.select_lt(b, x.dx, y.dx),
+            dy: a.select_lt(b, x.dy, y.dy),
+        }
+    }
+}
+
+impl<V: Lane> Add for Dual<V> {
+    type Output = Self;
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
         Dual {
             v: self.v + b.v,
             dx: self.dx + b.dx,
@@ -55,10 +72,10 @@ impl Add for Dual {
     }
 }
 
-impl Sub for Dual {
-    type Output = Dual;
+impl<V: Lane> Sub for Dual<V> {
+    type Output = Self;
     #[inline(always)]
-    fn sub(self, b: Dual) -> Dual {
+    fn sub(self, b: Self) -> Self {
         Dual {
             v: self.v - b.v,
             dx: self.dx - b.dx,
@@ -67,10 +84,10 @@ impl Sub for Dual {
     }
 }
 
-impl Mul for Dual {
-    type Output = Dual;
+impl<V: Lane> Mul for Dual<V> {
+    type Output = Self;
     #[inline(always)]
-    fn mul(self, b: Dual) -> Dual {
+    fn mul(self, b: Self) -> Self {
         Dual {
             v: self.v * b.v,
             dx: self.dx * b.v + self.v * b.dx,
@@ -79,10 +96,10 @@ impl Mul for Dual {
     }
 }
 
-impl Div for Dual {
-    type Output = Dual;
+impl<V: Lane> Div for Dual<V> {
+    type Output = Self;
     #[inline(always)]
-    fn div(self, b: Dual) -> Dual {
+    fn div(self, b: Self) -> Self {
         let v = self.v / b.v;
         Dual {
             v,
@@ -92,10 +109,10 @@ impl Div for Dual {
     }
 }
 
-impl Neg for Dual {
-    type Output = Dual;
+impl<V: Lane> Neg for Dual<V> {
+    type Output = Self;
     #[inline(always)]
-    fn neg(self) -> Dual {
+    fn neg(self) -> Self {
         Dual {
             v: -self.v,
             dx: -self.dx,
@@ -106,40 +123,40 @@ impl Neg for Dual {
 
 /// `min`, `max` and `abs` take the slope of the side they pick: on a crease (a tie) that
 /// is one side's slope, the same rule the value follows.
-impl Lane for Dual {
+impl<V: SampleLane> Lane for Dual<V> {
     #[inline(always)]
     fn splat(self, x: f32) -> Self {
-        Dual::constant(x)
+        Dual::constant(self.v.splat(x))
     }
     #[inline(always)]
     fn mn(self, b: Self) -> Self {
-        if self.v < b.v { self } else { b }
+        Self::pick(self.v, b.v, self, b)
     }
     #[inline(always)]
     fn mx(self, b: Self) -> Self {
-        if self.v > b.v { self } else { b }
+        Self::pick(b.v, self.v, self, b)
     }
     #[inline(always)]
     fn abs(self) -> Self {
-        if self.v < 0.0 { -self } else { self }
+        Self::pick(self.v, self.v.splat(0.0), -self, self)
     }
 }
 
-/// One sample point at a time, `f32`'s build on the value: lattice numbers (gathers,
+/// Sample points in `V`'s lanes, `V`'s build on the value: lattice numbers (gathers,
 /// loads) are constants, `floor` is flat between its steps, and loads, stores, indices
-/// and the range test are `f32`'s own, so the rules (clamps, zeros past the end) are
+/// and the range test are `V`'s own, so the rules (clamps, zeros past the end) are
 /// written once.
-impl SampleLane for Dual {
-    const W: usize = 1;
-    type Isa = ();
-    type Idx = u32;
+impl<V: SampleLane> SampleLane for Dual<V> {
+    const W: usize = V::W;
+    type Isa = V::Isa;
+    type Idx = V::Idx;
     #[inline(always)]
-    fn all(_: (), x: f32) -> Self {
-        Dual::constant(x)
+    fn all(isa: V::Isa, x: f32) -> Self {
+        Dual::constant(V::all(isa, x))
     }
     #[inline(always)]
-    fn read(_: (), x: &[f32]) -> Self {
-        Dual::constant(f32::read((), x))
+    fn read(isa: V::Isa, x: &[f32]) -> Self {
+        Dual::constant(V::read(isa, x))
     }
     #[inline(always)]
     fn write(self, out: &mut [f32]) {
@@ -154,41 +171,38 @@ impl SampleLane for Dual {
     #[inline(always)]
     fn sqrt(self) -> Self {
         let v = self.v.sqrt();
-        if v > 0.0 {
-            let k = 0.5 / v;
-            Dual {
-                v,
-                dx: self.dx * k,
-                dy: self.dy * k,
-            }
-        } else {
-            Dual::constant(v)
+        let zero = v.splat(0.0);
+        let k = v.splat(0.5) / v;
+        Dual {
+            v,
+            dx: zero.select_lt(v, self.dx * k, zero),
+            dy: zero.select_lt(v, self.dy * k, zero),
         }
     }
     #[inline(always)]
     fn select_lt(self, b: Self, x: Self, y: Self) -> Self {
-        if self.v < b.v { x } else { y }
+        Self::pick(self.v, b.v, x, y)
     }
     #[inline(always)]
-    fn index(self, bound: u32) -> u32 {
+    fn index(self, bound: u32) -> V::Idx {
         self.v.index(bound)
     }
     #[inline(always)]
-    fn gather(_: (), table: &[f32], i: u32) -> Self {
-        Dual::constant(f32::gather((), table, i))
+    fn gather(isa: V::Isa, table: &[f32], i: V::Idx) -> Self {
+        Dual::constant(V::gather(isa, table, i))
     }
-    const WINDOW: usize = 2;
+    const WINDOW: usize = V::WINDOW;
     #[inline(always)]
     fn first(self) -> f32 {
-        self.v
+        self.v.first()
     }
     #[inline(always)]
     fn all_within(self, lo: f32, hi: f32) -> bool {
         self.v.all_within(lo, hi)
     }
     #[inline(always)]
-    fn window_pair(_: (), t: &[f32], r: Self) -> (Self, Self) {
-        let (a, b) = f32::window_pair((), t, r.v);
+    fn window_pair(isa: V::Isa, t: &[f32], r: Self) -> (Self, Self) {
+        let (a, b) = V::window_pair(isa, t, r.v);
         (Dual::constant(a), Dual::constant(b))
     }
 }

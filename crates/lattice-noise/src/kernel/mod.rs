@@ -49,6 +49,7 @@ mod sample_lane;
 #[cfg(target_arch = "x86_64")]
 mod simd_lane;
 mod simd_rows;
+mod slope_rows;
 mod slope_sampler;
 mod tile_positions;
 mod turned_grid;

@@ -4,10 +4,12 @@
 //! exact between creases, and on a crease (a `min`, `max` or `abs` tie, a linear fade's
 //! cell edge) the slope of the side the value takes.
 
+use super::avx2::Avx2;
 use super::dual::Dual;
 use super::free_octave::FreeOctave;
 use super::plan::{OctavePlan, Plan};
-use super::sample_lane::fade4;
+use super::sample_lane::{SampleLane, fade4};
+use super::slope_rows::SlopeRows;
 use super::turned_grid::TurnedGrid;
 use super::turned_octave::TurnedOctave;
 use super::turned_sample::turned_octave;
@@ -31,7 +33,7 @@ pub struct HeightSlope {
 }
 
 /// How one octave is sampled.
-enum SlopeOctave {
+pub(super) enum SlopeOctave {
     /// The square lattice (whole or fractional steps, panned or not).
     Square(FreeOctave),
     /// The isotropic mode's lattice.
@@ -50,10 +52,10 @@ enum SlopeOctave {
 /// ```
 pub struct SlopeSampler {
     proximity: Proximity,
-    fade: Fade,
-    source: PreparedSource,
-    frame: Frame,
-    octaves: Vec<SlopeOctave>,
+    pub(super) fade: Fade,
+    pub(super) source: PreparedSource,
+    pub(super) frame: Frame,
+    pub(super) octaves: Vec<SlopeOctave>,
 }
 
 impl SlopeSampler {
@@ -94,14 +96,35 @@ impl SlopeSampler {
     }
 
     /// [`Self::at`] at the `out.len()` pixels of texture row `y` from column `x0`, the
-    /// same values, with each lattice row's numbers drawn once for the whole row (what
-    /// a normal map or a lit view wants).
+    /// same values, with each lattice row's numbers drawn once for the whole row.
     pub fn row(&self, (x0, y): (u32, u32), out: &mut [HeightSlope]) {
-        self.proximity.visit(Row {
+        self.rows((x0, y), out.len(), out);
+    }
+
+    /// [`Self::at`] at the pixels of the window `width` wide from column `x0` and row
+    /// `y0` down, row-major in `out` (a multiple of `width`, as many rows as it holds):
+    /// the same values, with each lattice row's numbers drawn once for the window (what
+    /// a band of a normal map or a lit view wants).
+    pub fn rows(&self, (x0, y0): (u32, u32), width: usize, out: &mut [HeightSlope]) {
+        self.rows_on((x0, y0), width, out, Avx2::detect());
+    }
+
+    /// [`Self::rows`] with the instruction sets `isa` allows (`None`: the portable
+    /// build).
+    pub(super) fn rows_on(
+        &self,
+        (x0, y0): (u32, u32),
+        width: usize,
+        out: &mut [HeightSlope],
+        isa: Option<Avx2>,
+    ) {
+        self.proximity.visit(SlopeRows {
             s: self,
             x0,
-            y,
+            y0,
+            width,
             out,
+            isa,
         });
     }
 
@@ -149,86 +172,6 @@ impl ProximityVisitor for At<'_> {
     }
 }
 
-/// Lattice points a turned octave prepares for one row before drawing each pixel's
-/// own (a row of a coarse octave spans a few cells, of a fine one its width).
-const ROW_POINTS: usize = 1 << 16;
-
-struct Row<'a> {
-    s: &'a SlopeSampler,
-    x0: u32,
-    y: u32,
-    out: &'a mut [HeightSlope],
-}
-
-impl ProximityVisitor for Row<'_> {
-    type Output = ();
-    fn visit<P: ProximityFn>(self) {
-        let Row { s, x0, y, out } = self;
-        let n = out.len();
-        if n == 0 {
-            return;
-        }
-        let mut sums = vec![Dual::constant(0.0); n];
-        let mut rows: [[Vec<f32>; 4]; 2] = Default::default();
-        let mut grid = TurnedGrid::default();
-        for o in &s.octaves {
-            match o {
-                SlopeOctave::Square(o) => square_row::<P>(s, o, (x0, y), &mut sums, &mut rows),
-                SlopeOctave::Turned(o) => {
-                    let ranges = (
-                        (x0 as f32, (x0 as usize + n - 1) as f32),
-                        (y as f32, y as f32),
-                    );
-                    grid.prepare(&s.source, o, P::NEEDS, ranges, ROW_POINTS);
-                    for (i, h) in sums.iter_mut().enumerate() {
-                        let pos = (Dual::x((x0 as usize + i) as f32), Dual::y(y as f32));
-                        *h = *h + turned_octave::<Dual, P>((), &s.source, o, &mut grid, pos);
-                    }
-                }
-            }
-        }
-        for (o, h) in out.iter_mut().zip(sums) {
-            *o = height_slope(h);
-        }
-    }
-}
-
-/// Adds one square-lattice octave to `sums`, pixels `x0..` of row `y`: the numbers of
-/// the two lattice rows around it drawn once into `rows` (top, bottom).
-fn square_row<P: ProximityFn>(
-    s: &SlopeSampler,
-    o: &FreeOctave,
-    (x0, y): (u32, u32),
-    sums: &mut [Dual],
-    [top, bottom]: &mut [[Vec<f32>; 4]; 2],
-) {
-    let x = |i: usize| o.offset[0] + f64::from(x0) + i as f64;
-    let (ix0, _) = o.locate(x(0));
-    let (ix1, _) = o.locate(x(sums.len() - 1));
-    let cells = (ix1 - ix0 + 2) as usize;
-    for k in 0..P::NEEDS {
-        top[k].resize(cells, 0.0);
-        bottom[k].resize(cells, 0.0);
-    }
-    let (iy, v) = o.locate(o.offset[1] + f64::from(y));
-    o.fill(&s.source, &s.frame, iy, ix0, P::NEEDS, top);
-    o.fill(&s.source, &s.frame, iy + 1, ix0, P::NEEDS, bottom);
-    let corner = |row: &[Vec<f32>; 4], j: usize| -> [f32; 4] {
-        std::array::from_fn(|k| if k < P::NEEDS { row[k][j] } else { 0.0 })
-    };
-    for (i, h) in sums.iter_mut().enumerate() {
-        let (ix, u) = o.locate(x(i));
-        let j = (ix - ix0) as usize;
-        let corners = [
-            corner(top, j),
-            corner(top, j + 1),
-            corner(bottom, j),
-            corner(bottom, j + 1),
-        ];
-        *h = *h + square_at::<P>(s.fade, o, (u, v), corners);
-    }
-}
-
 /// One square-lattice octave at `(x, y)`: [`FreeOctave::sample`]'s formula on duals,
 /// with the fades in lane operations.
 fn square<P: ProximityFn>(s: &SlopeSampler, o: &FreeOctave, x: f64, y: f64) -> Dual {
@@ -241,20 +184,21 @@ fn square<P: ProximityFn>(s: &SlopeSampler, o: &FreeOctave, x: f64, y: f64) -> D
         corner(ix, iy + 1),
         corner(ix + 1, iy + 1),
     ];
-    square_at::<P>(s.fade, o, (u, v), corners)
+    square_at::<f32, P>(s.fade, (u, v), (o.l, o.il, o.amp), corners)
 }
 
-/// The octave's value at offset `(u, v)` in its cell, whose four corners (top-left,
+/// The octave's value at offset `(u, v)` in its cell (lanes of sample points), for a
+/// cell of side `l` (`il = 1 / l`) and amplitude `amp`, whose four corners (top-left,
 /// top-right, bottom-left, bottom-right) hold the random numbers `r`.
 #[inline(always)]
-fn square_at<P: ProximityFn>(
+pub(super) fn square_at<V: SampleLane, P: ProximityFn>(
     f: Fade,
-    o: &FreeOctave,
-    (u, v): (f32, f32),
-    r: [[f32; 4]; 4],
-) -> Dual {
+    (u, v): (V, V),
+    (l, il, amp): (V, V, V),
+    r: [[V; 4]; 4],
+) -> Dual<V> {
     let (u, v) = (Dual::x(u), Dual::y(v));
-    let (l, il) = (Dual::constant(o.l), Dual::constant(o.il));
+    let (l, il) = (Dual::constant(l), Dual::constant(il));
     let one = l.splat(1.0);
     let (us, vs) = (u / l, v / l);
     let [fl, fr, ft, fb] = fade4(f, [us, one - us, vs, one - vs]);
@@ -264,7 +208,7 @@ fn square_at<P: ProximityFn>(
         + P::eval(xr, yt, l, il, c(1)) * (fr * ft)
         + P::eval(xl, yb, l, il, c(2)) * (fl * fb)
         + P::eval(xr, yb, l, il, c(3)) * (fr * fb);
-    sum * Dual::constant(o.amp)
+    sum * Dual::constant(amp)
 }
 
 #[cfg(test)]

@@ -165,30 +165,47 @@ fn slopes_hold_off_the_integer_grid_and_when_tiling() {
     }
 }
 
-/// A row drawn at once gives each pixel's [`SlopeSampler::at`] bits, on the square and
-/// turned lattices, from any column, with every kind of random source.
+/// A window drawn at once gives each pixel's [`SlopeSampler::at`] bits, on the square
+/// and turned lattices, from any column and row (rows in one lattice row, in the next
+/// one, and skipping some), with every kind of random source and every function, in the
+/// portable build and in the vector build the CPU has.
 #[test]
 fn rows_are_their_pixels() {
     use crate::random::RandomSource;
-    for random in RandomSource::ALL {
+    let builds = [None, super::super::avx2::Avx2::detect()];
+    let cases = RandomSource::ALL
+        .into_iter()
+        .map(|r| (r, Proximity::DisplacedParabola, Fade::Cosine))
+        .chain(
+            Proximity::ALL
+                .into_iter()
+                .map(|p| (RandomSource::default(), p, Fade::Quintic)),
+        );
+    for (random, proximity, fade) in cases {
         for isotropy in [Isotropy::OFF, Isotropy::FULL] {
             for origin in [[0.0, 0.0], [0.4, 1.3]] {
                 let p = NoiseParams {
                     random,
                     origin,
                     tileable: origin[0] == 0.0,
-                    ..params(Proximity::DisplacedParabola, Fade::Cosine, isotropy)
+                    ..params(proximity, fade, isotropy)
                 };
                 let s = SlopeSampler::new(&p).unwrap().unwrap();
-                for (x0, y, n) in [(0, 0, 64), (13, 40, 37), (63, 63, 1)] {
-                    let mut row = vec![HeightSlope::default(); n];
-                    s.row((x0, y), &mut row);
-                    for (i, got) in row.iter().enumerate() {
-                        let want = s.at(f64::from(x0) + i as f64, f64::from(y));
-                        assert_eq!(
-                            *got, want,
-                            "{random:?} {isotropy:?} {origin:?} {x0}+{i},{y}"
-                        );
+                for (x0, y0, n, rows) in [(0, 0, 64, 3), (13, 29, 37, 6), (63, 63, 1, 1)] {
+                    for isa in builds {
+                        let mut window = vec![HeightSlope::default(); n * rows];
+                        s.rows_on((x0, y0), n, &mut window, isa);
+                        for (at, got) in window.iter().enumerate() {
+                            let (i, y) = (at % n, y0 + (at / n) as u32);
+                            let want = s.at(f64::from(x0) + i as f64, f64::from(y));
+                            assert_eq!(
+                                *got,
+                                want,
+                                "{random:?} {proximity:?} {isotropy:?} {origin:?} {x0}+{i},{y} \
+                                 vector build: {}",
+                                isa.is_some()
+                            );
+                        }
                     }
                 }
             }
