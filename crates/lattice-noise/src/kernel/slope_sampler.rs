@@ -102,9 +102,9 @@ impl SlopeSampler {
     }
 
     /// [`Self::at`] at the pixels of the window `width` wide from column `x0` and row
-    /// `y0` down, row-major in `out` (a multiple of `width`, as many rows as it holds):
-    /// the same values, with each lattice row's numbers drawn once for the window (what
-    /// a band of a normal map or a lit view wants).
+    /// `y0` down, row-major in `out` (as many whole rows as it holds; a partial last
+    /// row is left as it is): the same values, with each lattice row's numbers drawn
+    /// once for the window (what a band of a normal map or a lit view wants).
     pub fn rows(&self, (x0, y0): (u32, u32), width: usize, out: &mut [HeightSlope]) {
         self.rows_on((x0, y0), width, out, Avx2::detect());
     }
