@@ -36,6 +36,35 @@ struct ReadyOctave {
     turned: TurnedGrid,
 }
 
+impl SlopeSampler {
+    /// [`Self::at`] at the pixels of the window `width` wide from column `x0` and row
+    /// `y0` down, row-major in `out` (as many whole rows as it holds; a partial last
+    /// row is left as it is): the same values, with each lattice row's numbers drawn
+    /// once for the window (what a band of a normal map or a lit view wants).
+    pub fn rows(&self, (x0, y0): (u32, u32), width: usize, out: &mut [HeightSlope]) {
+        self.rows_on((x0, y0), width, out, Avx2::detect());
+    }
+
+    /// [`Self::rows`] with the instruction sets `isa` allows (`None`: the portable
+    /// build).
+    pub(super) fn rows_on(
+        &self,
+        (x0, y0): (u32, u32),
+        width: usize,
+        out: &mut [HeightSlope],
+        isa: Option<Avx2>,
+    ) {
+        self.proximity.visit(SlopeRows {
+            s: self,
+            x0,
+            y0,
+            width,
+            out,
+            isa,
+        });
+    }
+}
+
 /// The heights and slopes of the window `width` pixels wide from column `x0`, rows
 /// `y0..` down, row-major in `out`.
 pub(super) struct SlopeRows<'a> {

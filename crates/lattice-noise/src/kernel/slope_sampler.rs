@@ -4,12 +4,10 @@
 //! exact between creases, and on a crease (a `min`, `max` or `abs` tie, a linear fade's
 //! cell edge) the slope of the side the value takes.
 
-use super::avx2::Avx2;
 use super::dual::Dual;
 use super::free_octave::FreeOctave;
 use super::plan::{OctavePlan, Plan};
 use super::sample_lane::{SampleLane, fade4};
-use super::slope_rows::SlopeRows;
 use super::turned_grid::TurnedGrid;
 use super::turned_octave::TurnedOctave;
 use super::turned_sample::turned_octave;
@@ -51,7 +49,7 @@ pub(super) enum SlopeOctave {
 /// assert!(((right.height - here.height) / 0.001 - here.dx).abs() < 1e-2);
 /// ```
 pub struct SlopeSampler {
-    proximity: Proximity,
+    pub(super) proximity: Proximity,
     pub(super) fade: Fade,
     pub(super) source: PreparedSource,
     pub(super) frame: Frame,
@@ -99,33 +97,6 @@ impl SlopeSampler {
     /// same values, with each lattice row's numbers drawn once for the whole row.
     pub fn row(&self, (x0, y): (u32, u32), out: &mut [HeightSlope]) {
         self.rows((x0, y), out.len(), out);
-    }
-
-    /// [`Self::at`] at the pixels of the window `width` wide from column `x0` and row
-    /// `y0` down, row-major in `out` (as many whole rows as it holds; a partial last
-    /// row is left as it is): the same values, with each lattice row's numbers drawn
-    /// once for the window (what a band of a normal map or a lit view wants).
-    pub fn rows(&self, (x0, y0): (u32, u32), width: usize, out: &mut [HeightSlope]) {
-        self.rows_on((x0, y0), width, out, Avx2::detect());
-    }
-
-    /// [`Self::rows`] with the instruction sets `isa` allows (`None`: the portable
-    /// build).
-    pub(super) fn rows_on(
-        &self,
-        (x0, y0): (u32, u32),
-        width: usize,
-        out: &mut [HeightSlope],
-        isa: Option<Avx2>,
-    ) {
-        self.proximity.visit(SlopeRows {
-            s: self,
-            x0,
-            y0,
-            width,
-            out,
-            isa,
-        });
     }
 
     /// The octaves' sum at `(x, y)`, without the 0.5 every height starts from.
