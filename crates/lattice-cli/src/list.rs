@@ -25,9 +25,11 @@ pub(crate) fn listing() -> String {
         "\nSlopes (the engine's Preset::slope_sampler, for a texture that is one noise):\n  \
          {:<16} every proximity function with every fade, from its own formula; smooth \
          for {}; the others have creases (min, max, |.|) where the slope jumps and takes \
-         the side the height takes, as the linear fade does at cell edges\n  \
-         {:<16} normal maps and the lit view, cellular noise, and stacks of layers, warps, \
-         masks, erosion, blur or curves: central differences of neighbouring pixels",
+         the side the height takes, as the linear fade does at cell edges; the normal \
+         maps and lit view of such a texture use them (octaves of 2 px and up)\n  \
+         {:<16} cellular noise, and stacks of layers, warps, masks, erosion, blur or \
+         curves (their normal maps and lit view too): central differences of \
+         neighbouring pixels",
         "analytic",
         smooth.join(", "),
         "differences"

@@ -3,9 +3,9 @@
 //! its job is cancelled.
 
 use super::view_settings::DisplayMode;
-use crate::pixels::{ToneMap, shade_heights, to_u8};
+use crate::pixels::{ToneMap, shade_exact, shade_heights, to_u8};
 use crate::{
-    engine::{HeightStats, Heightmap, JobControl},
+    engine::{EngineError, HeightStats, Heightmap, JobControl, LayerStack, SlopeSampler},
     pixels::{Light, OutputParams},
 };
 use rayon::prelude::*;
@@ -59,13 +59,15 @@ fn reduced_heights(hm: &Heightmap, step: usize, control: &JobControl) -> Option<
 
 /// Maps the heightmap to display pixels at most `max_side` wide (reduced by a whole
 /// factor, averaging blocks); `wrap` (tileable texture) lets the lit view's slopes wrap.
-/// `None` when `control` is cancelled meanwhile.
+/// The lit view takes its slopes from `slopes` when given (a texture of one noise: see
+/// [`lit_slopes`]), else from differences of the shown heights. `None` when `control`
+/// is cancelled meanwhile.
 pub(crate) fn display_image(
     hm: &Heightmap,
     stats: &HeightStats,
     out: &OutputParams,
     mode: DisplayMode,
-    wrap: bool,
+    (wrap, slopes): (bool, Option<&SlopeSampler>),
     max_side: usize,
     control: &JobControl,
 ) -> Option<egui::ColorImage> {
@@ -82,7 +84,10 @@ pub(crate) fn display_image(
     let sampler = out.ramp.clone().unwrap_or_default().sampler();
     let ramp_on = out.ramp.is_some();
     let lit = match mode {
-        DisplayMode::Lit(light) => Some(lit_brightness(heights, side, &tm, light, step, wrap)),
+        DisplayMode::Lit(light) => Some(match slopes {
+            Some(slopes) => shade_exact(slopes, &tm, (heights, side, step), &light),
+            None => lit_brightness(heights, side, &tm, light, step, wrap),
+        }),
         _ => None,
     };
     if control.is_cancelled() {
@@ -113,6 +118,21 @@ pub(crate) fn display_image(
             }
         });
     Some(egui::ColorImage::new([side, side], pixels))
+}
+
+/// The exact slopes the lit view of `layers` shows at `max_side` (see
+/// [`display_image`]): the octaves its screen pixels resolve, when the texture is one
+/// noise and the view is lit; `None` otherwise.
+pub(crate) fn lit_slopes(
+    layers: &LayerStack,
+    mode: DisplayMode,
+    max_side: usize,
+) -> Result<Option<SlopeSampler>, EngineError> {
+    if !matches!(mode, DisplayMode::Lit(_)) {
+        return Ok(None);
+    }
+    let (_, step) = display_side(layers.size(), max_side);
+    layers.resolved_slopes(step as f64)
 }
 
 /// The lit surface's brightness (0..=255) per display pixel: the mapped grey lit as a
@@ -171,7 +191,7 @@ mod tests {
             &hm.stats(),
             out,
             mode,
-            false,
+            (false, None),
             max_side,
             &JobControl::new(),
         )
@@ -232,6 +252,64 @@ mod tests {
     }
 
     #[test]
+    fn a_lit_noise_takes_its_slopes_from_the_noise() {
+        use crate::engine::{NoiseParams, Region};
+        let layers = LayerStack::single(NoiseParams {
+            size: 128,
+            initial_step: 64,
+            octaves: 3,
+            seed: 5,
+            ..NoiseParams::default()
+        });
+        let control = JobControl::new();
+        let hm = layers.generate_region(Region::full(128), &control).unwrap();
+        let out = OutputParams::default();
+        let mode = DisplayMode::Lit(Light {
+            azimuth_deg: 135.0,
+            elevation_deg: 40.0,
+            strength: 30.0,
+        });
+        let lit = |max_side, exact: bool| {
+            let slopes = lit_slopes(&layers, mode, max_side).unwrap();
+            assert!(slopes.is_some(), "one noise, lit: exact slopes");
+            let slopes = slopes.filter(|_| exact);
+            let stats = hm.stats();
+            display_image(
+                &hm,
+                &stats,
+                &out,
+                mode,
+                (false, slopes.as_ref()),
+                max_side,
+                &control,
+            )
+            .unwrap()
+        };
+        let grey = |img: &egui::ColorImage| -> Vec<i32> {
+            img.pixels.iter().map(|p| i32::from(p.r())).collect()
+        };
+        // A smooth noise (cells of 16 px and more): differences come close to the
+        // exact slopes, at full size and on a reduced image alike.
+        for max_side in [4096, 64] {
+            let (exact, diff) = (grey(&lit(max_side, true)), grey(&lit(max_side, false)));
+            let gap = exact
+                .iter()
+                .zip(&diff)
+                .map(|(a, b)| (a - b).abs())
+                .sum::<i32>();
+            let mean = f64::from(gap) / exact.len() as f64;
+            assert!(mean < 2.0, "side {max_side}: mean gap {mean}");
+            assert!(exact.iter().any(|&v| v < 60) && exact.iter().any(|&v| v > 200));
+        }
+        // Other views and stacks of several layers have none.
+        assert!(
+            lit_slopes(&layers, DisplayMode::Grey, 4096)
+                .unwrap()
+                .is_none()
+        );
+    }
+
+    #[test]
     fn a_cancelled_job_maps_nothing() {
         let hm = Heightmap::filled(64, 0.5);
         let control = JobControl::new();
@@ -242,7 +320,7 @@ mod tests {
             &hm.stats(),
             &out,
             DisplayMode::Grey,
-            false,
+            (false, None),
             16,
             &control,
         );

@@ -2,7 +2,7 @@
 //! only submits jobs and receives results; a new job cancels the one running.
 
 use super::command::Command;
-use super::display_image::display_image;
+use super::display_image::{display_image, lit_slopes};
 use super::recycler::Recycler;
 use super::render_result::RenderResult;
 use super::view_settings::DisplayMode;
@@ -254,12 +254,16 @@ fn deliver(
     is_preview: bool,
     send: &dyn Fn(Command),
 ) {
+    let slopes = match lit_slopes(&done.layers, job.mode, job.max_texture_side) {
+        Ok(slopes) => slopes,
+        Err(e) => return send(Command::RenderFailed(e.to_string())),
+    };
     let Some(image) = display_image(
         &done.heightmap,
         &done.stats,
         &job.output,
         job.mode,
-        done.layers.tileable(),
+        (done.layers.tileable(), slopes.as_ref()),
         job.max_texture_side,
         control,
     ) else {

@@ -14,7 +14,8 @@ use super::stream::encode_exr;
 use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, Region};
 use crate::mesh::MeshOptions;
-use crate::pixels::{self, OutputParams, ToneMap, normal_map};
+use crate::pixels::{self, ExactNormals, OutputParams, ToneMap, normal_map};
+use image::RgbImage;
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -89,7 +90,7 @@ fn encode_inner(
             .iter()
             .flat_map(|v| v.to_le_bytes())
             .collect()),
-        ExportFormat::Normal => png(PngLayout::Rgb8, normal_map(hm, out, wrap).as_raw()),
+        ExportFormat::Normal => png(PngLayout::Rgb8, normals(hm, out, wrap, preset)?.as_raw()),
         ExportFormat::Color => {
             let rgb: Vec<u8> = pixels::rgba_ramp(hm, out)
                 .as_raw()
@@ -119,6 +120,24 @@ fn encode_inner(
             feature: "exr",
         }),
     }
+}
+
+/// The normal map of `hm` under `out`: from the noise's exact slopes when `preset` is
+/// one noise ([`ExactNormals`]), else by central differences.
+fn normals(
+    hm: &Heightmap,
+    out: &OutputParams,
+    wrap: bool,
+    preset: Option<&Preset>,
+) -> Result<RgbImage> {
+    let exact = match preset {
+        Some(p) => ExactNormals::of_preset(p, ToneMap::for_heightmap(hm, out))?,
+        None => None,
+    };
+    Ok(match exact {
+        Some(exact) => exact.window(Region::full(hm.size()), hm.data()),
+        None => normal_map(hm, out, wrap),
+    })
 }
 
 /// The values a float export of `hm` holds under `out`: the raw heights, or their

@@ -2,6 +2,7 @@
 //! colour ramps, normal maps, shading, statistics and histograms. Reads the engine's
 //! [`Heightmap`](crate::engine::Heightmap); knows nothing of files or windows.
 
+mod exact_normals;
 mod halo_grid;
 mod histogram;
 mod images;
@@ -15,6 +16,7 @@ pub use crate::engine::output::{
     BUILTIN_IDS, ColorRamp, DEFAULT_STRENGTH, MAX_STOPS, NormalConvention, OutputError,
     OutputParams, RampSampler, RampStop, hex_bytes,
 };
+pub use exact_normals::ExactNormals;
 pub use halo_grid::{HaloGrid, neighbours};
 pub use histogram::Histogram;
 pub use images::{grey8, grey16, rgba_opaque, rgba_ramp, rgba_transparent, transparent_pixel};
@@ -22,6 +24,6 @@ pub use normal_map::{
     mapped_heights, normal_from_slope, normal_map, normals_of_grid, normals_of_heights, slope,
 };
 pub use pixel_encoding::PixelEncoding;
-pub use shading::{Light, shade, shade_heights};
+pub use shading::{Light, shade, shade_exact, shade_heights};
 pub use texture_stats::TextureStats;
 pub use tone_map::{ToneMap, to_u8, to_u16};

@@ -1,4 +1,5 @@
-//! Tangent-space normal maps from a heightmap (central differences).
+//! Tangent-space normal maps from a heightmap (central differences); a texture that is
+//! one noise takes its slopes from the noise instead ([`super::ExactNormals`]).
 //!
 //! The surface is the mapped grey (0..1, after contrast, luminance and clamping, the
 //! same heights the grey PNG shows) with one pixel as the horizontal unit; `strength`
@@ -47,6 +48,20 @@ fn encode(c: f32) -> u8 {
     ((c * 0.5 + 0.5) * 255.0).round().clamp(0.0, 255.0) as u8
 }
 
+/// The RGB bytes of the normal for an image-space slope, in `convention`'s frame.
+#[inline]
+pub(super) fn normal_pixel(
+    (dhdx, dhdy): (f32, f32),
+    strength: f32,
+    convention: NormalConvention,
+) -> [u8; 3] {
+    let [nx, mut ny, nz] = normal_from_slope(dhdx, dhdy, strength);
+    if convention == NormalConvention::DirectX {
+        ny = -ny;
+    }
+    [encode(nx), encode(ny), encode(nz)]
+}
+
 /// The normal map of raw heights (no tone mapping). NaN heights count as flat.
 pub fn normals_of_heights(
     hm: &Heightmap,
@@ -67,12 +82,7 @@ pub fn normals_of_grid(grid: &HaloGrid, strength: f32, convention: NormalConvent
         .enumerate()
         .for_each(|(y, row)| {
             for (x, px) in row.chunks_exact_mut(3).enumerate() {
-                let (dx, dy) = grid.slope(x, y);
-                let [nx, mut ny, nz] = normal_from_slope(dx, dy, strength);
-                if convention == NormalConvention::DirectX {
-                    ny = -ny;
-                }
-                px.copy_from_slice(&[encode(nx), encode(ny), encode(nz)]);
+                px.copy_from_slice(&normal_pixel(grid.slope(x, y), strength, convention));
             }
         });
     RgbImage::from_raw(width, height, data).unwrap_or_else(|| RgbImage::new(width, height))

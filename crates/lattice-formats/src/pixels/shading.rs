@@ -1,10 +1,11 @@
 //! A lit, bump-mapped grey view of a heightmap: what the app's lit preview shows.
 
+use super::exact_normals::grey_slopes_into;
 use super::normal_map::{mapped_heights, normal_from_slope, slope};
-use super::tone_map::to_u8;
-use crate::engine::Heightmap;
+use super::tone_map::{ToneMap, to_u8};
 use crate::engine::output::DEFAULT_STRENGTH;
 use crate::engine::output::OutputParams;
+use crate::engine::{Heightmap, Region, SlopeSampler};
 use image::GrayImage;
 use rayon::prelude::*;
 
@@ -83,6 +84,52 @@ pub fn shade_heights(hm: &Heightmap, light: &Light, wrap: bool) -> GrayImage {
             }
         });
     GrayImage::from_raw(s, s, data).unwrap_or_else(|| GrayImage::new(s, s))
+}
+
+/// The lit grey's brightness over a `side` x `side` screen image of a texture, one
+/// screen pixel per `step` x `step` block of texture pixels, with heights `heights`
+/// (the blocks' means, row-major), and the grey's slopes exact: the noise's own at each
+/// block's centre, through `tm` ([`ExactNormals`](super::ExactNormals) has the rule).
+/// `slopes` should hold the octaves that grid resolves
+/// (`LayerStack::resolved_slopes(step)`). Slopes are per texture pixel, so the relief
+/// is the full-size surface's at any step.
+pub fn shade_exact(
+    slopes: &SlopeSampler,
+    tm: &ToneMap,
+    (heights, side, step): (&[f32], usize, usize),
+    light: &Light,
+) -> Vec<u8> {
+    let ok = light.azimuth_deg.is_finite()
+        && light.elevation_deg.is_finite()
+        && light.strength.is_finite();
+    let mut out = vec![128u8; side * side];
+    if !ok || heights.len() != side * side {
+        return out;
+    }
+    let lit = |slope: (f32, f32)| {
+        let n = normal_from_slope(slope.0, slope.1, light.strength);
+        to_u8(light.brightness(n).clamp(0.0, 1.0))
+    };
+    if step == 1 {
+        let window = Region::full(side as u32);
+        grey_slopes_into(slopes, tm, window, heights, &mut out, |px, s| {
+            px[0] = lit(s)
+        });
+        return out;
+    }
+    // Each screen pixel on its own: a block's centre lies between texture pixels.
+    let centre = |i: usize| (i * step) as f64 + (step as f64 - 1.0) / 2.0;
+    out.par_chunks_mut(side.max(1))
+        .zip(heights.par_chunks(side.max(1)))
+        .enumerate()
+        .for_each(|(y, (row, hs))| {
+            for (x, (px, &h)) in row.iter_mut().zip(hs).enumerate() {
+                let s = slopes.at(centre(x), centre(y));
+                let k = tm.grey_slope(h);
+                *px = lit((k * s.dx, k * s.dy));
+            }
+        });
+    out
 }
 
 /// Lights the texture as shown: the mapped grey is the surface.

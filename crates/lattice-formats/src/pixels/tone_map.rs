@@ -122,6 +122,25 @@ impl ToneMap {
         clamp_grey(self.unclamped(h))
     }
 
+    /// How fast the grey changes with the height at `h`: `d grey / dh`, the chain of
+    /// normalising, levels and contrast (a constant), the curve's slope, and 0 where
+    /// the grey is clamped (outside 0..1) or `h` is not a number. A slope of the
+    /// heights times this is the slope of the grey, which normal maps and the lit view
+    /// show.
+    #[inline]
+    pub fn grey_slope(&self, h: f32) -> f32 {
+        let g = self.linear(h);
+        let (value, curve_slope) = match &self.curve {
+            Some(c) => (c.apply(g), c.slope(g)),
+            None => (g, 1.0),
+        };
+        if (0.0..=1.0).contains(&value) {
+            self.scale / self.divisor * curve_slope
+        } else {
+            0.0
+        }
+    }
+
     /// Replaces every height of `hm` by its grey ([`Self::grey`], unquantised), on the
     /// thread pool: what a float export (R32, EXR) holds with `float_levels` on.
     pub fn to_grey(&self, hm: &mut Heightmap) {
@@ -213,6 +232,52 @@ mod tests {
         assert_eq!(tm.grey(-9.0), 0.2);
         assert!(!tm.clips(9.0));
         assert_eq!(tm.grey(f32::NAN), 0.0);
+    }
+
+    #[test]
+    fn the_grey_slope_is_the_derivative_of_the_grey() {
+        let curve = Curve::new(&[(0.0, 0.1), (0.4, 0.2), (1.0, 0.9)]).unwrap_or_default();
+        let outs = [
+            OutputParams::default(),
+            OutputParams {
+                contrast: 1.7,
+                luminance: -0.2,
+                ..OutputParams::default()
+            },
+            OutputParams {
+                normalize: true,
+                auto_levels: true,
+                curve: Some(curve),
+                ..OutputParams::default()
+            },
+        ];
+        for out in outs {
+            let tm = ToneMap::new(&out, Some((-0.3, 1.4)));
+            for i in 0..300 {
+                let h = -0.5 + i as f32 / 150.0 + 0.0007;
+                let d = 1e-3;
+                let diff = (tm.grey(h + d) - tm.grey(h - d)) / (2.0 * d);
+                // Away from the corners of the clamp and of the curve's held ends the
+                // two agree.
+                let near = |g: f32| {
+                    [0.0, 1.0]
+                        .iter()
+                        .any(|&c| (g - c).abs() < 4.0 * d * tm.scale)
+                };
+                let near_corner = near(tm.linear(h)) || near(tm.unclamped(h));
+                if !near_corner {
+                    assert!((tm.grey_slope(h) - diff).abs() < 2e-2, "{h}: {out:?}");
+                }
+            }
+        }
+        assert_eq!(
+            ToneMap::new(&OutputParams::default(), None).grey_slope(f32::NAN),
+            0.0
+        );
+        assert_eq!(
+            ToneMap::new(&OutputParams::default(), None).grey_slope(2.0),
+            0.0
+        );
     }
 
     #[test]

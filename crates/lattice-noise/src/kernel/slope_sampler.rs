@@ -62,6 +62,39 @@ impl SlopeSampler {
     /// [`NoiseParams::validate_streamed`] refuses (it holds no texture, so any size a
     /// window-by-window render allows).
     pub fn new(p: &NoiseParams) -> Result<Option<SlopeSampler>, ParamError> {
+        Self::with_steps_from(p, 0.0)
+    }
+
+    /// The slopes a grid of samples `spacing` pixels apart can hold (1: the texture's
+    /// pixels; a screen image showing every 4th pixel: 4): [`Self::new`] without the
+    /// octaves whose lattice step is under two samples. Their slopes swing from one
+    /// sign to the other between neighbouring samples, so sampled there they are noise
+    /// (the kernels' heights of a 1 px octave of gradient noise are its zeros at the
+    /// lattice points, while its slopes there are its full random gradients). `None`
+    /// also when no octave is that coarse.
+    ///
+    /// ```
+    /// use lattice_noise::{NoiseParams, SlopeSampler};
+    /// // Steps 128, 64, ..., 1: the last octave is finer than two pixels.
+    /// let p = NoiseParams { octaves: 8, initial_step: 128, ..NoiseParams::default() };
+    /// let all = SlopeSampler::new(&p).unwrap().unwrap();
+    /// let held = SlopeSampler::resolved(&p, 1.0).unwrap().unwrap();
+    /// assert_eq!((all.octave_count(), held.octave_count()), (8, 7));
+    /// assert_eq!(SlopeSampler::resolved(&p, 128.0).unwrap().map(|s| s.octave_count()), None);
+    /// ```
+    pub fn resolved(p: &NoiseParams, spacing: f64) -> Result<Option<SlopeSampler>, ParamError> {
+        let sampler = Self::with_steps_from(p, 2.0 * spacing)?;
+        Ok(sampler.filter(|s| s.octave_count() > 0))
+    }
+
+    /// How many octaves this sampler sums.
+    pub fn octave_count(&self) -> usize {
+        self.octaves.len()
+    }
+
+    /// The sampler of `p`'s octaves whose step is at least `min_step` pixels (the
+    /// octaves run from the coarsest, so they are the first ones).
+    fn with_steps_from(p: &NoiseParams, min_step: f64) -> Result<Option<SlopeSampler>, ParamError> {
         p.validate_streamed()?;
         if p.cellular.is_some() {
             return Ok(None);
@@ -71,6 +104,7 @@ impl SlopeSampler {
             .octaves
             .into_iter()
             .zip(p.steps().enumerate())
+            .take_while(|(_, (_, s))| *s >= min_step)
             .map(|(o, (k, s))| match o {
                 OctavePlan::Turned(t) => SlopeOctave::Turned(t),
                 OctavePlan::Grid(_) | OctavePlan::Free(_) => {

@@ -162,6 +162,20 @@ impl Curve {
         y.clamp(p0.min(p1), p0.max(p1))
     }
 
+    /// The curve's slope `d apply / dv` at `v`: 0 outside its first and last points
+    /// (it holds its end values there) and for NaN; the segment's own derivative inside,
+    /// so on a control point the slope of the segment that starts there.
+    pub fn slope(&self, v: f32) -> f32 {
+        let n = self.len;
+        if v.is_nan() || v <= self.x[0] || v >= self.x[n - 1] {
+            return 0.0;
+        }
+        let k = self.x[1..n - 1].iter().filter(|&&x| x <= v).count();
+        let t = (v - self.x[k]) * self.inv_dx[k];
+        let [a, b, c] = self.cubic[k];
+        ((3.0 * a * t + 2.0 * b) * t + c) * self.inv_dx[k]
+    }
+
     /// Reads `X:Y,X:Y,...` (the form [`Self::spec`] writes).
     pub fn parse(text: &str) -> Result<Curve, CurveError> {
         let syntax = || CurveError::Syntax {
@@ -274,6 +288,27 @@ mod tests {
             .map(|i| peak.apply(i as f32 / 1000.0))
             .fold(f32::MIN, f32::max);
         assert_eq!(top, 1.0);
+    }
+
+    #[test]
+    fn its_slope_is_the_derivative_of_its_values() {
+        let c = s_curve();
+        for i in 1..200 {
+            let v = i as f32 / 200.0 + 0.0013;
+            let h = 1e-3;
+            let diff = (c.apply(v + h) - c.apply(v - h)) / (2.0 * h);
+            assert!(
+                (c.slope(v) - diff).abs() < 2e-2,
+                "{v}: {} vs {diff}",
+                c.slope(v)
+            );
+        }
+        // Held ends are flat; the straight line has slope 1.
+        assert_eq!(
+            (c.slope(-0.5), c.slope(1.5), c.slope(f32::NAN)),
+            (0.0, 0.0, 0.0)
+        );
+        assert!((Curve::linear().slope(0.3) - 1.0).abs() < 1e-6);
     }
 
     #[test]

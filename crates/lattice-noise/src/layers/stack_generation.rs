@@ -60,6 +60,16 @@ impl LayerStack {
         Ok(SlopeSampler::new(&self.bottom().noise)?)
     }
 
+    /// [`Self::slope_sampler`] holding only the octaves a grid of samples `spacing`
+    /// pixels apart resolves ([`SlopeSampler::resolved`]): what normal maps and the lit
+    /// view take their exact slopes from.
+    pub fn resolved_slopes(&self, spacing: f64) -> Result<Option<SlopeSampler>, EngineError> {
+        if !self.is_single_noise() {
+            return Ok(None);
+        }
+        Ok(SlopeSampler::resolved(&self.bottom().noise, spacing)?)
+    }
+
     /// The composite over `region` (see [`LayerCache::render`]), without keeping a
     /// cache. A texture of one plain layer goes straight through the noise kernels, so
     /// it costs and gives exactly what the noise alone does.

@@ -94,6 +94,14 @@ impl Preset {
     pub fn slope_sampler(&self) -> Result<Option<SlopeSampler>, EngineError> {
         self.layers.slope_sampler()
     }
+
+    /// The exact slopes a grid of samples `spacing` pixels apart can show (1: every
+    /// pixel), for normal maps and lit views: [`Self::slope_sampler`] without the
+    /// octaves finer than two samples ([`SlopeSampler::resolved`]); `None` also when
+    /// no octave is that coarse.
+    pub fn resolved_slopes(&self, spacing: f64) -> Result<Option<SlopeSampler>, EngineError> {
+        self.layers.resolved_slopes(spacing)
+    }
 }
 
 #[cfg(test)]

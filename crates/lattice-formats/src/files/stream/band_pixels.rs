@@ -7,7 +7,7 @@ use crate::engine::{Heightmap, JobControl, Preset, Region};
 use crate::files::error::Result;
 use crate::files::export_format::ExportFormat;
 use crate::files::packing::packed_pixels;
-use crate::pixels::{PixelEncoding, ToneMap, normals_of_grid};
+use crate::pixels::{ExactNormals, PixelEncoding, ToneMap, normals_of_grid};
 use rayon::prelude::*;
 use std::cell::RefCell;
 
@@ -23,12 +23,14 @@ pub(super) struct BandPixels<'a> {
     format: ExportFormat,
     tm: ToneMap,
     encoding: Option<PixelEncoding>,
+    /// A normal map's exact slopes, where the texture is one noise.
+    exact: Option<ExactNormals>,
     heights: RefCell<Heightmap>,
 }
 
 impl<'a> BandPixels<'a> {
     /// Bands of `preset`'s texture in `format`, grey mapped by `tm`.
-    pub(super) fn new(preset: &'a Preset, format: ExportFormat, tm: ToneMap) -> Self {
+    pub(super) fn new(preset: &'a Preset, format: ExportFormat, tm: ToneMap) -> Result<Self> {
         let output = &preset.output;
         let encoding = match format {
             ExportFormat::Png => Some(PixelEncoding::Grey8),
@@ -41,13 +43,18 @@ impl<'a> BandPixels<'a> {
             ExportFormat::Packed | ExportFormat::Packed16 => None,
             ExportFormat::Glb | ExportFormat::Obj | ExportFormat::Stl => None,
         };
-        Self {
+        let exact = match format {
+            ExportFormat::Normal => ExactNormals::of_preset(preset, tm)?,
+            _ => None,
+        };
+        Ok(Self {
             renderer: BandRenderer::new(preset),
             format,
             tm,
             encoding,
+            exact,
             heights: RefCell::new(Heightmap::filled_rect(0, 0, 0.0)),
-        }
+        })
     }
 
     /// Renders `band` and hands `each` a function that writes the bytes of one of its
@@ -77,6 +84,12 @@ impl<'a> BandPixels<'a> {
     pub(super) fn pixels_into(&self, band: Region, bytes: &mut Vec<u8>) -> Result<()> {
         let (preset, tm) = (self.renderer.preset(), &self.tm);
         let output = &preset.output;
+        if let Some(exact) = &self.exact {
+            let mut hm = self.heights.borrow_mut();
+            self.renderer.render_into(band, &mut hm)?;
+            *bytes = exact.window(band, hm.data()).into_raw();
+            return Ok(());
+        }
         if self.format == ExportFormat::Normal {
             let grid = render_halo(&self.renderer, band, |h| tm.grey(h))?;
             let img = normals_of_grid(&grid, output.normal_strength, output.normal_convention);

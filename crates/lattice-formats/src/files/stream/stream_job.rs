@@ -266,7 +266,7 @@ impl StreamJob {
         control: &JobControl,
     ) -> Result<()> {
         let tm = self.tone_map(control)?;
-        let pixels = BandPixels::new(&self.preset, self.format, tm);
+        let pixels = BandPixels::new(&self.preset, self.format, tm)?;
         let plan = self.plan();
         let Region { width, height, .. } = self.region;
         let layout = match self.format {
