@@ -6,7 +6,7 @@ use super::view_settings::DisplayMode;
 use crate::pixels::{ToneMap, shade_exact, shade_heights, to_u8};
 use crate::{
     engine::{EngineError, HeightStats, Heightmap, JobControl, LayerStack, SlopeSampler},
-    pixels::{Light, OutputParams},
+    pixels::{Light, NormalSlopes, OutputParams},
 };
 use rayon::prelude::*;
 
@@ -122,13 +122,14 @@ pub(crate) fn display_image(
 
 /// The exact slopes the lit view of `layers` shows at `max_side` (see
 /// [`display_image`]): the octaves its screen pixels resolve, when the texture is one
-/// noise and the view is lit; `None` otherwise.
+/// noise, the view is lit and `out` asks for exact slopes; `None` otherwise.
 pub(crate) fn lit_slopes(
     layers: &LayerStack,
+    out: &OutputParams,
     mode: DisplayMode,
     max_side: usize,
 ) -> Result<Option<SlopeSampler>, EngineError> {
-    if !matches!(mode, DisplayMode::Lit(_)) {
+    if !matches!(mode, DisplayMode::Lit(_)) || out.normal_slopes == NormalSlopes::Differences {
         return Ok(None);
     }
     let (_, step) = display_side(layers.size(), max_side);
@@ -270,7 +271,7 @@ mod tests {
             strength: 30.0,
         });
         let lit = |max_side, exact: bool| {
-            let slopes = lit_slopes(&layers, mode, max_side).unwrap();
+            let slopes = lit_slopes(&layers, &out, mode, max_side).unwrap();
             assert!(slopes.is_some(), "one noise, lit: exact slopes");
             let slopes = slopes.filter(|_| exact);
             let stats = hm.stats();
@@ -301,12 +302,17 @@ mod tests {
             assert!(mean < 2.0, "side {max_side}: mean gap {mean}");
             assert!(exact.iter().any(|&v| v < 60) && exact.iter().any(|&v| v > 200));
         }
-        // Other views and stacks of several layers have none.
+        // Other views have none, and neither does an output that asks for differences.
         assert!(
-            lit_slopes(&layers, DisplayMode::Grey, 4096)
+            lit_slopes(&layers, &out, DisplayMode::Grey, 4096)
                 .unwrap()
                 .is_none()
         );
+        let asked = OutputParams {
+            normal_slopes: NormalSlopes::Differences,
+            ..OutputParams::default()
+        };
+        assert!(lit_slopes(&layers, &asked, mode, 4096).unwrap().is_none());
     }
 
     #[test]

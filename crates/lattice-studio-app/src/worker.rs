@@ -254,7 +254,7 @@ fn deliver(
     is_preview: bool,
     send: &dyn Fn(Command),
 ) {
-    let slopes = match lit_slopes(&done.layers, job.mode, job.max_texture_side) {
+    let slopes = match lit_slopes(&done.layers, &job.output, job.mode, job.max_texture_side) {
         Ok(slopes) => slopes,
         Err(e) => return send(Command::RenderFailed(e.to_string())),
     };

@@ -60,7 +60,7 @@ mod tests {
     use super::*;
     use crate::engine::random::Distribution;
     use crate::engine::{Displacement, Fade, OctaveLaw, Proximity, RandomSource};
-    use crate::pixels::{ColorRamp, NormalConvention, RampStop};
+    use crate::pixels::{ColorRamp, NormalConvention, NormalSlopes, RampStop};
 
     fn unusual() -> Preset {
         let mut p = Preset::default();
@@ -86,6 +86,7 @@ mod tests {
         p.output.tint = [255, 128, 1];
         p.output.normal_strength = 3.5;
         p.output.normal_convention = NormalConvention::DirectX;
+        p.output.normal_slopes = NormalSlopes::Differences;
         p.output.ramp = Some(ColorRamp {
             stops: vec![
                 RampStop {
@@ -136,6 +137,7 @@ mod tests {
             " --tint=ff8001",
             " --normal-strength=3.5",
             " --normal-convention=directx",
+            " --normal-slopes=differences",
             " --ramp=0.1:01020304,0.9:fafbfcfd",
         ] {
             assert!(cmd.contains(want), "missing {want:?} in {cmd}");

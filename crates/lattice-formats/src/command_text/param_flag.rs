@@ -59,13 +59,15 @@ pub enum ParamFlag {
     NormalStrength,
     /// `--normal-convention`: OpenGL or DirectX normal maps.
     NormalConvention,
+    /// `--normal-slopes`: exact slopes or differences of pixels for normals.
+    NormalSlopes,
     /// `--float-levels`: R32 and EXR hold the levelled grey instead of raw heights.
     FloatLevels,
 }
 
 impl ParamFlag {
     /// Every parameter flag, in the order "copy as command line" prints them.
-    pub const ALL: [ParamFlag; 27] = [
+    pub const ALL: [ParamFlag; 28] = [
         ParamFlag::Size,
         ParamFlag::Seed,
         ParamFlag::Octaves,
@@ -92,6 +94,7 @@ impl ParamFlag {
         ParamFlag::TextureCurve,
         ParamFlag::NormalStrength,
         ParamFlag::NormalConvention,
+        ParamFlag::NormalSlopes,
         ParamFlag::FloatLevels,
     ];
 
@@ -124,6 +127,7 @@ impl ParamFlag {
             ParamFlag::TextureCurve => "texture-curve",
             ParamFlag::NormalStrength => "normal-strength",
             ParamFlag::NormalConvention => "normal-convention",
+            ParamFlag::NormalSlopes => "normal-slopes",
             ParamFlag::FloatLevels => "float-levels",
         }
     }
@@ -163,6 +167,7 @@ impl ParamFlag {
             ParamFlag::TextureCurve => o.curve?.spec(),
             ParamFlag::NormalStrength => o.normal_strength.to_string(),
             ParamFlag::NormalConvention => o.normal_convention.id().to_owned(),
+            ParamFlag::NormalSlopes => o.normal_slopes.id().to_owned(),
             ParamFlag::FloatLevels => o.float_levels.to_string(),
         })
     }

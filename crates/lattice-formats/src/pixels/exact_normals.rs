@@ -11,7 +11,7 @@
 
 use super::normal_map::normal_pixel;
 use super::tone_map::ToneMap;
-use crate::engine::output::{NormalConvention, OutputParams};
+use crate::engine::output::{NormalConvention, NormalSlopes, OutputParams};
 use crate::engine::{EngineError, HeightSlope, Preset, Region, SlopeSampler};
 use image::RgbImage;
 use rayon::prelude::*;
@@ -28,11 +28,14 @@ pub struct ExactNormals {
 }
 
 impl ExactNormals {
-    /// The normals of `preset`'s texture with grey map `tm`; `None` where they do not
-    /// apply: a stack that is not one plain noise (layers, warp, erosion, blur, a
+    /// The normals of `preset`'s texture with grey map `tm`; `None` where its output
+    /// asks for differences ([`NormalSlopes::Differences`]) or they do not apply: a stack that is not one plain noise (layers, warp, erosion, blur, a
     /// layer's own levels), cellular noise, or no octave as coarse as two pixels. Those
     /// textures keep central differences.
     pub fn of_preset(preset: &Preset, tm: ToneMap) -> Result<Option<Self>, EngineError> {
+        if preset.output.normal_slopes == NormalSlopes::Differences {
+            return Ok(None);
+        }
         let Some(slopes) = preset.resolved_slopes(1.0)? else {
             return Ok(None);
         };
@@ -222,7 +225,9 @@ mod tests {
         layered.layers.insert(1, top).unwrap();
         let mut cellular = preset(32, 5);
         cellular.noise_mut().cellular = Some(Cellular::default());
-        for p in [layered, cellular] {
+        let mut asked = preset(32, 5);
+        asked.output.normal_slopes = NormalSlopes::Differences;
+        for p in [layered, cellular, asked] {
             assert!(ExactNormals::of_preset(&p, tm).unwrap().is_none());
         }
     }

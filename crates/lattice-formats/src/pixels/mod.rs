@@ -13,8 +13,8 @@ mod texture_stats;
 mod tone_map;
 
 pub use crate::engine::output::{
-    BUILTIN_IDS, ColorRamp, DEFAULT_STRENGTH, MAX_STOPS, NormalConvention, OutputError,
-    OutputParams, RampSampler, RampStop, hex_bytes,
+    BUILTIN_IDS, ColorRamp, DEFAULT_STRENGTH, MAX_STOPS, NormalConvention, NormalSlopes,
+    OutputError, OutputParams, RampSampler, RampStop, hex_bytes,
 };
 pub use exact_normals::ExactNormals;
 pub use halo_grid::{HaloGrid, neighbours};

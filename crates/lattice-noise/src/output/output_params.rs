@@ -3,6 +3,7 @@
 
 use super::color_ramp::ColorRamp;
 use super::normal_convention::{DEFAULT_STRENGTH, NormalConvention};
+use super::normal_slopes::NormalSlopes;
 use super::output_error::OutputError;
 use crate::layers::Curve;
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,10 @@ pub struct OutputParams {
     pub normal_strength: f32,
     /// Which way the normal map's green channel points.
     pub normal_convention: NormalConvention,
+    /// Where normal maps and the lit view take slopes from (written only when not the
+    /// default, so presets keep their text).
+    #[serde(skip_serializing_if = "NormalSlopes::is_default")]
+    pub normal_slopes: NormalSlopes,
     /// Float exports (R32, EXR) hold the levelled grey (normalise, levels, contrast,
     /// luminance and the texture curve: the 16-bit PNG's values at full precision, in
     /// 0..=1) instead of the raw heights.
@@ -58,6 +63,7 @@ impl Default for OutputParams {
             ramp: None,
             normal_strength: DEFAULT_STRENGTH,
             normal_convention: NormalConvention::OpenGl,
+            normal_slopes: NormalSlopes::Exact,
             float_levels: false,
         }
     }
