@@ -26,7 +26,7 @@ pub(crate) fn listing() -> String {
          {:<16} every proximity function with every fade, from its own formula; smooth \
          for {}; the others have creases (min, max, |.|) where the slope jumps and takes \
          the side the height takes, as the linear fade does at cell edges; the normal \
-         maps and lit view of such a texture use them (octaves of 2 px and up)\n  \
+         maps and lit view of such a texture use them (octaves of 4 px and up)\n  \
          {:<16} cellular noise, and stacks of layers, warps, masks, erosion, blur or \
          curves (their normal maps and lit view too): central differences of \
          neighbouring pixels",

@@ -104,7 +104,7 @@ fn normal_ui(ui: &mut egui::Ui, draft: &mut Preset, view: &mut ViewSettings) {
                 NormalSlopes::label,
                 |s| match s {
                     NormalSlopes::Exact => {
-                        "The noise's own slope at each pixel, for a texture that is one noise (octaves of 2 px and up); others use differences"
+                        "The noise's own slope at each pixel, for a texture that is one noise (octaves of 4 px and up); others use differences"
                     }
                     NormalSlopes::Differences => {
                         "Differences of neighbouring pixels: softer on the finest octaves, about 3 times faster to export"

@@ -3,11 +3,11 @@
 //!
 //! Each pixel's normal needs only that pixel, so a band, a region or a tile gets the
 //! whole texture's normals with no ring of neighbours, and a texture's edge pixels get
-//! their true slope instead of a one-sided difference. The octaves finer than two
+//! their true slope instead of a one-sided difference. The octaves finer than four
 //! pixels are left out ([`SlopeSampler::resolved`]): sampled at pixels their slopes
-//! are noise. Central differences damp the finest octaves they do see (a two-pixel
-//! wavelength cancels exactly), so these normals show the mid octaves' relief more
-//! crisply than the differences did.
+//! are noise, or draw their lattice's grid. Central differences damp the fine octaves
+//! they see (a two-pixel wavelength cancels exactly), so these normals show the mid
+//! octaves' relief more crisply than the differences do, and the finest ones not at all.
 
 use super::normal_map::normal_pixel;
 use super::tone_map::ToneMap;
@@ -30,7 +30,7 @@ pub struct ExactNormals {
 impl ExactNormals {
     /// The normals of `preset`'s texture with grey map `tm`; `None` where its output
     /// asks for differences ([`NormalSlopes::Differences`]) or they do not apply: a stack that is not one plain noise (layers, warp, erosion, blur, a
-    /// layer's own levels), cellular noise, or no octave as coarse as two pixels. Those
+    /// layer's own levels), cellular noise, or no octave as coarse as four pixels. Those
     /// textures keep central differences.
     pub fn of_preset(preset: &Preset, tm: ToneMap) -> Result<Option<Self>, EngineError> {
         if preset.output.normal_slopes == NormalSlopes::Differences {
@@ -152,14 +152,15 @@ mod tests {
     }
 
     #[test]
-    fn octaves_under_two_pixels_are_left_out() {
-        // Steps 64 .. 1: the 1 px octave's gradients would be pixel noise. Leaving it
-        // out gives exactly the normals of the same noise without that octave.
+    fn octaves_under_four_pixels_are_left_out() {
+        // Steps 64 .. 1: the 1 px octave's gradients would be pixel noise, the 2 px
+        // one's a grid. Leaving them out gives exactly the normals of the same noise
+        // without those octaves.
         let (with_fine, _) = exact_and_differences(&preset(64, 7));
-        let (without, _) = exact_and_differences(&preset(64, 6));
+        let (without, _) = exact_and_differences(&preset(64, 5));
         assert_eq!(with_fine, without);
-        // A noise with no octave as coarse as two pixels has no exact normals.
-        let p = preset(1, 1);
+        // A noise with no octave as coarse as four pixels has no exact normals.
+        let p = preset(2, 2);
         let tm = ToneMap::new(&p.output, None);
         assert!(ExactNormals::of_preset(&p, tm).unwrap().is_none());
     }

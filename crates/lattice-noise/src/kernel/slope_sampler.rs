@@ -19,6 +19,10 @@ use crate::proximity::{Proximity, ProximityFn, ProximityVisitor};
 use crate::random::{Frame, PreparedSource};
 use crate::region::Region;
 
+/// The fewest samples per lattice step at which [`SlopeSampler::resolved`] keeps an
+/// octave: at 2 the slopes drew the lattice's two-pixel grid; at 4 it no longer shows.
+const RESOLVED_SAMPLES: f64 = 4.0;
+
 /// A height and its slope per pixel: `dx` along texture columns, `dy` down the rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct HeightSlope {
@@ -65,25 +69,26 @@ impl SlopeSampler {
         Self::with_steps_from(p, 0.0)
     }
 
-    /// The slopes a grid of samples `spacing` pixels apart can hold (1: the texture's
+    /// The slopes a grid of samples `spacing` pixels apart can show (1: the texture's
     /// pixels; a screen image showing every 4th pixel: 4): [`Self::new`] without the
-    /// octaves whose lattice step is under two samples. Their slopes swing from one
-    /// sign to the other between neighbouring samples, so sampled there they are noise
-    /// (the kernels' heights of a 1 px octave of gradient noise are its zeros at the
-    /// lattice points, while its slopes there are its full random gradients). `None`
-    /// also when no octave is that coarse.
+    /// octaves whose lattice step is under four samples. With fewer samples per step a
+    /// lattice's slopes show its cells: at 1 px they are noise (the
+    /// kernels' heights of a 1 px octave of gradient noise are its zeros at the lattice
+    /// points, while its slopes there are its full random gradients), and at 2 px every
+    /// other sample sits on a lattice point, which draws a two-pixel grid over the
+    /// relief (seen in the lit view). `None` also when no octave is that coarse.
     ///
     /// ```
     /// use lattice_noise::{NoiseParams, SlopeSampler};
-    /// // Steps 128, 64, ..., 1: the last octave is finer than two pixels.
+    /// // Steps 128, 64, ..., 1: the last two octaves are finer than four pixels.
     /// let p = NoiseParams { octaves: 8, initial_step: 128, ..NoiseParams::default() };
     /// let all = SlopeSampler::new(&p).unwrap().unwrap();
     /// let held = SlopeSampler::resolved(&p, 1.0).unwrap().unwrap();
-    /// assert_eq!((all.octave_count(), held.octave_count()), (8, 7));
+    /// assert_eq!((all.octave_count(), held.octave_count()), (8, 6));
     /// assert_eq!(SlopeSampler::resolved(&p, 128.0).unwrap().map(|s| s.octave_count()), None);
     /// ```
     pub fn resolved(p: &NoiseParams, spacing: f64) -> Result<Option<SlopeSampler>, ParamError> {
-        let sampler = Self::with_steps_from(p, 2.0 * spacing)?;
+        let sampler = Self::with_steps_from(p, RESOLVED_SAMPLES * spacing)?;
         Ok(sampler.filter(|s| s.octave_count() > 0))
     }
 

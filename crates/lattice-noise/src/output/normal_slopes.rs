@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum NormalSlopes {
     /// The noise's own slope at each pixel, for a texture that is one noise (octaves of
-    /// two pixels and up); other textures fall back to differences.
+    /// four pixels and up); other textures fall back to differences.
     #[default]
     #[serde(rename = "exact")]
     Exact,

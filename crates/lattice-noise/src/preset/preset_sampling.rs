@@ -97,7 +97,7 @@ impl Preset {
 
     /// The exact slopes a grid of samples `spacing` pixels apart can show (1: every
     /// pixel), for normal maps and lit views: [`Self::slope_sampler`] without the
-    /// octaves finer than two samples ([`SlopeSampler::resolved`]); `None` also when
+    /// octaves finer than four samples ([`SlopeSampler::resolved`]); `None` also when
     /// no octave is that coarse.
     pub fn resolved_slopes(&self, spacing: f64) -> Result<Option<SlopeSampler>, EngineError> {
         self.layers.resolved_slopes(spacing)
