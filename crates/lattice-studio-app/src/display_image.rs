@@ -3,10 +3,10 @@
 //! its job is cancelled.
 
 use super::view_settings::DisplayMode;
-use crate::pixels::{ToneMap, shade_exact, shade_heights, to_u8};
+use crate::pixels::{ToneMap, exact_slopes, shade_exact, shade_heights, to_u8};
 use crate::{
     engine::{EngineError, HeightStats, Heightmap, JobControl, LayerStack, SlopeSampler},
-    pixels::{Light, NormalSlopes, OutputParams},
+    pixels::{Light, OutputParams},
 };
 use rayon::prelude::*;
 
@@ -129,11 +129,11 @@ pub(crate) fn lit_slopes(
     mode: DisplayMode,
     max_side: usize,
 ) -> Result<Option<SlopeSampler>, EngineError> {
-    if !matches!(mode, DisplayMode::Lit(_)) || out.normal_slopes == NormalSlopes::Differences {
+    if !matches!(mode, DisplayMode::Lit(_)) {
         return Ok(None);
     }
     let (_, step) = display_side(layers.size(), max_side);
-    layers.resolved_slopes(step as f64)
+    exact_slopes(layers, out, step as f64)
 }
 
 /// The lit surface's brightness (0..=255) per display pixel: the mapped grey lit as a
@@ -255,6 +255,7 @@ mod tests {
     #[test]
     fn a_lit_noise_takes_its_slopes_from_the_noise() {
         use crate::engine::{NoiseParams, Region};
+        use crate::pixels::NormalSlopes;
         let layers = LayerStack::single(NoiseParams {
             size: 128,
             initial_step: 64,

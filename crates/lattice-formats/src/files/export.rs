@@ -14,7 +14,7 @@ use super::stream::encode_exr;
 use crate::engine::Preset;
 use crate::engine::{Heightmap, JobControl, Region};
 use crate::mesh::MeshOptions;
-use crate::pixels::{self, ExactNormals, OutputParams, ToneMap, normal_map};
+use crate::pixels::{self, ExactNormals, HaloGrid, OutputParams, ToneMap, normals_of_grid};
 use image::RgbImage;
 use std::borrow::Cow;
 use std::path::Path;
@@ -130,13 +130,18 @@ fn normals(
     wrap: bool,
     preset: Option<&Preset>,
 ) -> Result<RgbImage> {
+    // One tone map for either path: with auto-levels it costs a pass over the heights.
+    let tm = ToneMap::for_heightmap(hm, out);
     let exact = match preset {
-        Some(p) => ExactNormals::of_preset(p, ToneMap::for_heightmap(hm, out))?,
+        Some(p) => ExactNormals::of_preset(p, tm)?,
         None => None,
     };
     Ok(match exact {
         Some(exact) => exact.window(Region::full(hm.size()), hm.data()),
-        None => normal_map(hm, out, wrap),
+        None => {
+            let grid = HaloGrid::of_texture(hm, wrap, |h| tm.grey(h));
+            normals_of_grid(&grid, out.normal_strength, out.normal_convention)
+        }
     })
 }
 

@@ -12,7 +12,7 @@
 use super::normal_map::normal_pixel;
 use super::tone_map::ToneMap;
 use crate::engine::output::{NormalConvention, NormalSlopes, OutputParams};
-use crate::engine::{EngineError, HeightSlope, Preset, Region, SlopeSampler};
+use crate::engine::{EngineError, HeightSlope, LayerStack, Preset, Region, SlopeSampler};
 use image::RgbImage;
 use rayon::prelude::*;
 
@@ -33,10 +33,7 @@ impl ExactNormals {
     /// layer's own levels), cellular noise, or no octave as coarse as four pixels. Those
     /// textures keep central differences.
     pub fn of_preset(preset: &Preset, tm: ToneMap) -> Result<Option<Self>, EngineError> {
-        if preset.output.normal_slopes == NormalSlopes::Differences {
-            return Ok(None);
-        }
-        let Some(slopes) = preset.resolved_slopes(1.0)? else {
+        let Some(slopes) = exact_slopes(&preset.layers, &preset.output, 1.0)? else {
             return Ok(None);
         };
         let OutputParams {
@@ -73,6 +70,21 @@ impl ExactNormals {
         let (w, h) = (window.width, window.height);
         RgbImage::from_raw(w, h, data).unwrap_or_else(|| RgbImage::new(w, h))
     }
+}
+
+/// The exact slopes normal maps and lit views of `layers` under `out` take, for samples
+/// `spacing` pixels apart ([`LayerStack::resolved_slopes`]); `None` where `out` asks for
+/// differences or the stack has none. The one rule both the exports and the app's lit
+/// view follow.
+pub fn exact_slopes(
+    layers: &LayerStack,
+    out: &OutputParams,
+    spacing: f64,
+) -> Result<Option<SlopeSampler>, EngineError> {
+    if out.normal_slopes == NormalSlopes::Differences {
+        return Ok(None);
+    }
+    layers.resolved_slopes(spacing)
 }
 
 /// Hands `each` every pixel's share of `out` (`out.len() / heights.len()` values) with

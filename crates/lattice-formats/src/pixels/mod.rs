@@ -16,7 +16,7 @@ pub use crate::engine::output::{
     BUILTIN_IDS, ColorRamp, DEFAULT_STRENGTH, MAX_STOPS, NormalConvention, NormalSlopes,
     OutputError, OutputParams, RampSampler, RampStop, hex_bytes,
 };
-pub use exact_normals::ExactNormals;
+pub use exact_normals::{ExactNormals, exact_slopes};
 pub use halo_grid::{HaloGrid, neighbours};
 pub use histogram::Histogram;
 pub use images::{grey8, grey16, rgba_opaque, rgba_ramp, rgba_transparent, transparent_pixel};

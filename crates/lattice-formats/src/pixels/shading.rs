@@ -49,10 +49,27 @@ impl Light {
     /// Brightness 0..1 of a surface with unit normal `n` (OpenGL frame).
     #[inline]
     pub fn brightness(&self, n: [f32; 3]) -> f32 {
-        let l = self.direction();
-        let lambert = (n[0] * l[0] + n[1] * l[1] + n[2] * l[2]).max(0.0);
-        AMBIENT + (1.0 - AMBIENT) * lambert
+        brightness_towards(n, self.direction())
     }
+
+    /// Whether every parameter is finite (a light that is not gives a flat mid grey).
+    fn is_finite(&self) -> bool {
+        self.azimuth_deg.is_finite() && self.elevation_deg.is_finite() && self.strength.is_finite()
+    }
+}
+
+/// [`Light::brightness`] with the light's direction `l` worked out once by the caller
+/// (it takes two sines and two cosines): the same value.
+#[inline]
+fn brightness_towards(n: [f32; 3], l: [f32; 3]) -> f32 {
+    let lambert = (n[0] * l[0] + n[1] * l[1] + n[2] * l[2]).max(0.0);
+    AMBIENT + (1.0 - AMBIENT) * lambert
+}
+
+/// The byte of [`brightness_towards`].
+#[inline]
+fn lit_byte(n: [f32; 3], l: [f32; 3]) -> u8 {
+    to_u8(brightness_towards(n, l).clamp(0.0, 1.0))
 }
 
 /// Lights raw heights (no tone mapping); `wrap` for tileable textures. Non-finite
@@ -60,10 +77,7 @@ impl Light {
 pub fn shade_heights(hm: &Heightmap, light: &Light, wrap: bool) -> GrayImage {
     let size = hm.size() as usize;
     let s = hm.size();
-    let ok = light.azimuth_deg.is_finite()
-        && light.elevation_deg.is_finite()
-        && light.strength.is_finite();
-    if !ok {
+    if !light.is_finite() {
         return GrayImage::from_pixel(s, s, image::Luma([128]));
     }
     let heights: Vec<f32> = hm
@@ -78,9 +92,7 @@ pub fn shade_heights(hm: &Heightmap, light: &Light, wrap: bool) -> GrayImage {
         .for_each(|(y, row)| {
             for (x, px) in row.iter_mut().enumerate() {
                 let (dx, dy) = slope(&heights, size, x, y, wrap);
-                let n = normal_from_slope(dx, dy, light.strength);
-                let lambert = (n[0] * l[0] + n[1] * l[1] + n[2] * l[2]).max(0.0);
-                *px = to_u8((AMBIENT + (1.0 - AMBIENT) * lambert).clamp(0.0, 1.0));
+                *px = lit_byte(normal_from_slope(dx, dy, light.strength), l);
             }
         });
     GrayImage::from_raw(s, s, data).unwrap_or_else(|| GrayImage::new(s, s))
@@ -99,17 +111,12 @@ pub fn shade_exact(
     (heights, side, step): (&[f32], usize, usize),
     light: &Light,
 ) -> Vec<u8> {
-    let ok = light.azimuth_deg.is_finite()
-        && light.elevation_deg.is_finite()
-        && light.strength.is_finite();
     let mut out = vec![128u8; side * side];
-    if !ok || heights.len() != side * side {
+    if !light.is_finite() || heights.len() != side * side {
         return out;
     }
-    let lit = |slope: (f32, f32)| {
-        let n = normal_from_slope(slope.0, slope.1, light.strength);
-        to_u8(light.brightness(n).clamp(0.0, 1.0))
-    };
+    let l = light.direction();
+    let lit = |(dx, dy): (f32, f32)| lit_byte(normal_from_slope(dx, dy, light.strength), l);
     if step == 1 {
         let window = Region::full(side as u32);
         grey_slopes_into(slopes, tm, window, heights, &mut out, |px, s| {
