@@ -25,6 +25,10 @@ pub(super) fn window_corners<V: SampleLane, P: ProximityFn>(
     if !fy.all_within(y, y) {
         return None;
     }
+    let x = fx.first();
+    if fx.all_within(x, x) {
+        return one_cell::<V, P>(isa, g, (x, y));
+    }
     let (left, r) = window_columns(isa, fx, g.x0)?;
     let top = grid_index((left, y), (g.x0, g.y0), g.cols)?;
     let bottom = top + g.cols;
@@ -35,6 +39,26 @@ pub(super) fn window_corners<V: SampleLane, P: ProximityFn>(
         let b = plane.get(bottom..bottom + V::WINDOW)?;
         (c[0][n], c[1][n]) = V::window_pair(isa, t, r);
         (c[2][n], c[3][n]) = V::window_pair(isa, b, r);
+    }
+    Some(c)
+}
+
+/// The corners of cell `(x, y)` in every lane: the lanes of coarse octaves nearly
+/// always share one cell, and four loads per number then replace the window's permutes.
+#[inline(always)]
+fn one_cell<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    g: &CornerGrid,
+    (x, y): (f32, f32),
+) -> Option<[[V; 4]; 4]> {
+    let top = grid_index((x, y), (g.x0, g.y0), g.cols)?;
+    let at = [top, top + 1, top + g.cols, top + g.cols + 1];
+    let zero = V::all(isa, 0.0);
+    let mut c = [[zero; 4]; 4];
+    for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
+        for (corner, &i) in c.iter_mut().zip(&at) {
+            corner[n] = V::all(isa, *plane.get(i)?);
+        }
     }
     Some(c)
 }
