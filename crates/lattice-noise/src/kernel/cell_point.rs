@@ -6,6 +6,8 @@
 use super::cell_plan::CellPlan;
 use super::cell_search::{Metric, Nearest, cell_point, octave_value};
 use super::free_octave::FreeOctave;
+use super::sample_lane::SampleLane;
+use crate::cell_output::CellOutput;
 
 /// The feature points of a rectangle of cells of one octave.
 #[derive(Default)]
@@ -26,6 +28,9 @@ pub(super) struct PointGrid {
 
 /// A cell's feature point: offsets from its corner in pixels, and its value.
 type Point = (f32, f32, f32);
+
+/// The 3 x 3 cells' points of each lane, row by row.
+type LanePoints<V> = [[(V, V, V); 3]; 3];
 
 /// The random numbers of cells `ix0..ix0 + n` of row `iy` into `out[0..3]`.
 fn draw_cells(plan: &CellPlan, o: &FreeOctave, (ix0, iy): (i64, i64), out: &mut [Vec<f32>; 4]) {
@@ -85,14 +90,75 @@ impl PointGrid {
             return None;
         }
         let at = cy as usize * self.cols + cx as usize;
-        let x = self.x.get(at..)?;
-        let y = self.y.get(at..)?;
-        let v = self.value.get(at..)?;
-        let c = self.cols;
-        let p = |i: usize| -> Option<Point> { Some((*x.get(i)?, *y.get(i)?, *v.get(i)?)) };
-        let row =
-            |r: usize| -> Option<[Point; 3]> { Some([p(r * c)?, p(r * c + 1)?, p(r * c + 2)?]) };
-        Some([row(0)?, row(1)?, row(2)?])
+        let end = at + 2 * self.cols + 3;
+        let (x, y, v) = (
+            self.x.get(at..end)?,
+            self.y.get(at..end)?,
+            self.value.get(at..end)?,
+        );
+        // Loops rather than closures: closures are not inlined into the vector builds.
+        let mut b = [[(0.0, 0.0, 0.0); 3]; 3];
+        for (r, row) in b.iter_mut().enumerate() {
+            for (c, p) in row.iter_mut().enumerate() {
+                let i = r * self.cols + c;
+                *p = (x[i], y[i], v[i]);
+            }
+        }
+        Some(b)
+    }
+
+    /// The points of the 3 x 3 cells around each lane's cell `(ix[j], iy[j])` by
+    /// gathers, when the grid holds them all.
+    #[inline(always)]
+    fn gathered<V: SampleLane>(
+        &self,
+        isa: V::Isa,
+        ix: &[f64; 16],
+        iy: &[f64; 16],
+    ) -> Option<LanePoints<V>> {
+        if self.direct || self.cols < 3 || self.rows < 3 {
+            return None;
+        }
+        // Each lane's top-left cell, as a whole number in an f32 (exact: a grid holds
+        // far fewer than 2^24 cells).
+        let (cols, rows) = (self.cols as f64, self.rows as f64);
+        let mut at = [0.0f32; 16];
+        for ((a, &x), &y) in at.iter_mut().zip(ix).zip(iy).take(V::W) {
+            let (cx, cy) = (x - 1.0 - self.x0 as f64, y - 1.0 - self.y0 as f64);
+            // Written so that NaN fails too.
+            if !(cx >= 0.0 && cy >= 0.0 && cx + 3.0 <= cols && cy + 3.0 <= rows) {
+                return None;
+            }
+            *a = (cy * cols + cx) as f32;
+        }
+        let last = (self.rows - 3) * self.cols + self.cols - 3;
+        let i = V::read(isa, &at).index(u32::try_from(last).ok()?);
+        // Plain loops, not `array::from_fn`: its closures are not inlined into the
+        // vector build, and each gather became a call.
+        let zero = V::all(isa, 0.0);
+        let mut cells = [[(zero, zero, zero); 3]; 3];
+        for (r, row) in cells.iter_mut().enumerate() {
+            for (col, cell) in row.iter_mut().enumerate() {
+                let off = r * self.cols + col;
+                let get = |v: &[f32]| V::gather(isa, v.get(off..).unwrap_or(&[]), i);
+                *cell = (get(&self.x), get(&self.y), get(&self.value));
+            }
+        }
+        Some(cells)
+    }
+
+    /// [`Self::block`] in every lane.
+    #[inline(always)]
+    fn broadcast<V: SampleLane>(&self, isa: V::Isa, ix: i64, iy: i64) -> Option<LanePoints<V>> {
+        let b = self.block(ix, iy)?;
+        let zero = V::all(isa, 0.0);
+        let mut cells = [[(zero, zero, zero); 3]; 3];
+        for (row, points) in cells.iter_mut().zip(&b) {
+            for (cell, &(x, y, value)) in row.iter_mut().zip(points) {
+                *cell = (V::all(isa, x), V::all(isa, y), V::all(isa, value));
+            }
+        }
+        Some(cells)
     }
 
     /// The points of the 3 x 3 cells around `(ix, iy)` drawn one by one (cells outside
@@ -141,4 +207,66 @@ pub(super) fn sample_point<M: Metric>(
         }
     }
     octave_value::<f32, M>(plan.cellular.output, n, o.il, o.amp)
+}
+
+/// Octave `o`'s cellular values at `V::W` texture positions (`xs`, `ys`, before the
+/// pan): [`sample_point`]'s operations in its order, lane by lane, with the nine cells'
+/// points read for all lanes at once, by broadcast when the lanes share a cell (coarse
+/// octaves nearly always) and by gathers otherwise. When the grid lacks a lane's cells
+/// the lanes go through [`sample_point`] one by one: the same bits either way.
+#[inline(always)]
+pub(super) fn sample_lanes<V: SampleLane, M: Metric>(
+    isa: V::Isa,
+    plan: &CellPlan,
+    o: &FreeOctave,
+    g: &mut PointGrid,
+    (xs, ys): (&[f64; 16], &[f64; 16]),
+) -> V {
+    let (mut u, mut v) = ([0.0f32; 16], [0.0f32; 16]);
+    let (mut ix, mut iy) = ([0.0f64; 16], [0.0f64; 16]);
+    for j in 0..V::W {
+        (ix[j], u[j]) = o.locate_whole(o.offset[0] + xs[j]);
+        (iy[j], v[j]) = o.locate_whole(o.offset[1] + ys[j]);
+    }
+    let one_cell = ix[..V::W].iter().all(|&x| x == ix[0]) && iy[..V::W].iter().all(|&y| y == iy[0]);
+    let cells = if one_cell {
+        g.broadcast::<V>(isa, ix[0] as i64, iy[0] as i64)
+    } else {
+        g.gathered::<V>(isa, &ix, &iy)
+    };
+    let Some(cells) = cells else {
+        let mut h = [0.0f32; 16];
+        for ((h, &x), &y) in h.iter_mut().zip(xs).zip(ys).take(V::W) {
+            *h = sample_point::<M>(plan, o, g, (x, y));
+        }
+        return V::read(isa, &h);
+    };
+    let at = (V::read(isa, &u), V::read(isa, &v), o.l);
+    let output = plan.cellular.output;
+    // Only what the output reads is tracked, as the row path does (F1 keeps its bits).
+    let n = match output {
+        CellOutput::F1 => nearest::<V, M, false, false>(isa, &cells, at),
+        CellOutput::CellValue => nearest::<V, M, false, true>(isa, &cells, at),
+        _ => nearest::<V, M, true, false>(isa, &cells, at),
+    };
+    octave_value::<V, M>(output, n, V::all(isa, o.il), V::all(isa, o.amp))
+}
+
+/// The nearest two of the nine candidates around offsets `(u, v)` in cells of `l`
+/// pixels, in [`sample_point`]'s order.
+#[inline(always)]
+fn nearest<V: SampleLane, M: Metric, const F2: bool, const VALUE: bool>(
+    isa: V::Isa,
+    cells: &LanePoints<V>,
+    (u, v, l): (V, V, f32),
+) -> Nearest<V> {
+    let mut n = Nearest::<V>::none(isa);
+    for (dy, row) in (-1..=1i32).zip(cells) {
+        let oy = V::all(isa, dy as f32 * l);
+        for (dx, &(px, py, value)) in (-1..=1i32).zip(row) {
+            let ox = V::all(isa, dx as f32 * l);
+            n.add::<F2, VALUE>(M::measure((px - u) + ox, (py - v) + oy), value);
+        }
+    }
+    n
 }

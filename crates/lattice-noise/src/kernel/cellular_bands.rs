@@ -6,7 +6,7 @@
 use super::avx2::Avx2;
 use super::avx512::Avx512;
 use super::cell_plan::{CellGrid, CellOctaves, CellPlan};
-use super::cell_point::{PointGrid, sample_point};
+use super::cell_point::{PointGrid, sample_lanes};
 use super::cell_row::{CellRows, cell_row};
 use super::cell_search::{Metric, MetricVisitor, visit_metric};
 #[cfg(target_arch = "x86_64")]
@@ -69,7 +69,7 @@ fn process_band<V: SampleLane, M: Metric>(
 ) {
     match &job.plan.octaves {
         CellOctaves::Grid(octaves) => grid_band::<V, M>(isa, job, octaves, (y0, rows), sc),
-        CellOctaves::Points(octaves) => point_band::<M>(job, octaves, (y0, rows), sc),
+        CellOctaves::Points(octaves) => point_band::<V, M>(isa, job, octaves, (y0, rows), sc),
     }
 }
 
@@ -100,11 +100,13 @@ fn grid_band<V: SampleLane, M: Metric>(
     }
 }
 
-/// [`process_band`] point by point, in tiles of [`POINT_TILE_COLS`] columns: each
-/// tile's grids hold the cells its positions reach, so memory does not grow with the
-/// texture's width. Per pixel, 0.5 plus every octave in order, as the rows add them.
+/// [`process_band`] point by point, `V::W` pixels at a time, in tiles of
+/// [`POINT_TILE_COLS`] columns: each tile's grids hold the cells its positions reach,
+/// so memory does not grow with the texture's width. Per pixel, 0.5 plus every octave
+/// in order, as the rows add them.
 #[inline(always)]
-fn point_band<M: Metric>(
+fn point_band<V: SampleLane, M: Metric>(
+    isa: V::Isa,
     job: &Job<'_>,
     octaves: &[FreeOctave],
     (y0, rows): (usize, &mut [f32]),
@@ -159,15 +161,21 @@ fn point_band<M: Metric>(
                 return;
             }
             let out = &mut rows[r * width + tx0..r * width + tx0 + tw];
-            let pos = px[r * tw..(r + 1) * tw]
-                .iter()
-                .zip(&py[r * tw..(r + 1) * tw]);
-            for (h, (&x, &y)) in out.iter_mut().zip(pos) {
-                let mut v = 0.5;
-                for (o, g) in octaves.iter().zip(grids.iter_mut()) {
-                    v += sample_point::<M>(plan, o, g, (x, y));
+            let (px, py) = (&px[r * tw..(r + 1) * tw], &py[r * tw..(r + 1) * tw]);
+            for c in (0..tw).step_by(V::W) {
+                let n = (tw - c).min(V::W);
+                // Lanes past the tile's end repeat its last pixel; they are not written.
+                let (mut xs, mut ys) = ([0.0f64; 16], [0.0f64; 16]);
+                for j in 0..V::W {
+                    (xs[j], ys[j]) = (px[c + j.min(n - 1)], py[c + j.min(n - 1)]);
                 }
-                *h = v;
+                let mut h = V::all(isa, 0.5);
+                for (o, g) in octaves.iter().zip(grids.iter_mut()) {
+                    h = h + sample_lanes::<V, M>(isa, plan, o, g, (&xs, &ys));
+                }
+                let mut lanes = [0.0f32; 16];
+                h.write(&mut lanes);
+                out[c..c + n].copy_from_slice(&lanes[..n]);
             }
         }
     }

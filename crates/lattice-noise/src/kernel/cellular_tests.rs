@@ -4,6 +4,7 @@
 
 use super::super::avx2::Avx2;
 use super::super::cell_search::cell_point;
+use super::super::warp_fields::{FieldSource, WarpFields};
 use super::run_cellular;
 use crate::cell_distance::CellDistance;
 use crate::cell_output::CellOutput;
@@ -62,6 +63,54 @@ fn row_builds_agree_with_the_point_sampler() {
         for isa in isas() {
             let got = bits(&render(&p, Region::full(p.size), isa));
             assert!(got == want, "{p:?} {isa:?}");
+        }
+    }
+}
+
+/// The point path (warped, panned or fractional lattices) in lanes: every build gives
+/// the one-lane build's bits, for every output, metric and random source, tiled or
+/// not, with warps small (the lanes share cells) and large (their cells scatter).
+#[test]
+fn point_builds_agree_with_one_lane() {
+    for i in 0..24 {
+        let p = NoiseParams {
+            size: 96,
+            initial_step: [32, 16, 64][i % 3],
+            octaves: 5,
+            random: RandomSource::ALL[i % RandomSource::ALL.len()],
+            tileable: i % 2 == 1,
+            origin: if i % 3 == 1 { [0.3, -1.2] } else { [0.0; 2] },
+            seed: i as i32,
+            cellular: Some(cellular(i)),
+            ..NoiseParams::default()
+        };
+        let n = (p.size * p.size) as usize;
+        // Smooth waves plus a hash, so some lanes share cells and others do not.
+        let field = |k: usize| -> Vec<f32> {
+            (0..n)
+                .map(|j| {
+                    let (x, y) = ((j % 96) as f32, (j / 96) as f32);
+                    let hash = ((j * 2_654_435_761 + k) % 1000) as f32 / 1000.0;
+                    0.5 + 0.4 * ((x + 2.0 * y + k as f32) * 0.07).sin() + 0.1 * (hash - 0.5)
+                })
+                .collect()
+        };
+        let (x, y) = (field(i), field(i + 7));
+        let amplitude = [3.0, 40.0, 0.0][i % 3];
+        let run = |isa: Option<Avx2>| {
+            let mut hm = Heightmap::filled(p.size, f32::NAN);
+            let warp = WarpFields {
+                source: FieldSource::Maps { x: &x, y: &y },
+                amplitude,
+            };
+            let c = p.cellular.unwrap_or_default();
+            let region = Region::full(p.size);
+            run_cellular(&p, c, region, Some(warp), &JobControl::new(), &mut hm, isa);
+            bits(&hm)
+        };
+        let want = run(None);
+        for isa in isas() {
+            assert!(run(isa) == want, "{i} {isa:?}");
         }
     }
 }

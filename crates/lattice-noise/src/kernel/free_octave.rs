@@ -50,10 +50,18 @@ impl FreeOctave {
     /// The cell index and the offset inside it of world coordinate `w`.
     #[inline(always)]
     pub(super) fn locate(&self, w: f64) -> (i64, f32) {
+        let (i, u) = self.locate_whole(w);
+        (i as i64, u)
+    }
+
+    /// [`Self::locate`] with the cell index as a whole `f64` (lane loops compare and
+    /// subtract these without a saturating conversion per lane).
+    #[inline(always)]
+    pub(super) fn locate_whole(&self, w: f64) -> (f64, f32) {
         let i = ((w - self.init) / self.step).floor();
         let u = w - (self.init + i * self.step);
         // Rounding can put `u` a hair outside `0..step`; clamp so fades stay in range.
-        (i as i64, (u as f32).clamp(0.0, self.l))
+        (i, (u as f32).clamp(0.0, self.l))
     }
 
     /// Fills `out[k][i] = R((ix0 + i, iy), k)` for `k < needs`: a lattice source's row
