@@ -1,7 +1,9 @@
 //! Cellular octaves sampled point by point: fractional steps, panned lattices and
 //! warped layers, whose sample positions fall anywhere. For each band the points of
 //! the cells its positions reach are drawn once into a [`PointGrid`]; a band whose
-//! positions spread too far (a huge warp) draws each pixel's cells directly.
+//! positions spread too far (a huge warp) draws each pixel's cells directly. The
+//! vector builds sample `V::W` points at once ([`sample_lanes`]) with the one-point
+//! sampler's ([`sample_point`]) operations, so they give its bits.
 
 use super::cell_plan::CellPlan;
 use super::cell_search::{Metric, Nearest, cell_point, octave_value};

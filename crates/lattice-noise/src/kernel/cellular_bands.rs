@@ -130,21 +130,20 @@ fn point_band<V: SampleLane, M: Metric>(
         .map(|(f, d)| (fields.band(f, (y0, rows.len(), width), job.control), d));
     for tx0 in (0..width).step_by(POINT_TILE_COLS) {
         let tw = POINT_TILE_COLS.min(width - tx0);
-        px.clear();
-        py.clear();
-        for r in 0..nrows {
+        // Written in place, not pushed, so the loop has no capacity checks.
+        px.resize(nrows * tw, 0.0);
+        py.resize(nrows * tw, 0.0);
+        let rows_out = px.chunks_exact_mut(tw).zip(py.chunks_exact_mut(tw));
+        for (r, (prow, qrow)) in rows_out.enumerate() {
             let y = (ty0 + r) as f32;
-            for i in tx0..tx0 + tw {
-                let x = (x0 + i) as f32;
+            let at = r * width + tx0;
+            for (i, (p, q)) in prow.iter_mut().zip(qrow.iter_mut()).enumerate() {
+                let x = (x0 + tx0 + i) as f32;
                 let (x, y) = match warp {
-                    Some(((wx, wy), d)) => {
-                        let at = r * width + i;
-                        (d.position(x, wx[at]), d.position(y, wy[at]))
-                    }
+                    Some(((wx, wy), d)) => (d.position(x, wx[at + i]), d.position(y, wy[at + i])),
                     None => (x, y),
                 };
-                px.push(f64::from(x));
-                py.push(f64::from(y));
+                (*p, *q) = (f64::from(x), f64::from(y));
             }
         }
         let range = |v: &[f64]| {
