@@ -3,7 +3,7 @@
 //! the whole render's bits, and presets read back.
 
 #[cfg(feature = "rayon")]
-use crate::common::bits_at_thread_counts;
+use crate::common::assert_same_bits_at_thread_counts;
 use crate::common::{
     CRESTS, STEEP, assert_windows_give_the_whole, bits, halo_windows_of_256, render,
 };
@@ -106,8 +106,7 @@ fn windows_at_the_edges_give_the_whole_render() {
 #[cfg(feature = "rayon")]
 fn the_same_bits_at_any_thread_count() {
     let s = three_layers(192, true, CRESTS);
-    let runs = bits_at_thread_counts(&[1, 2, 3], || render(&s, Region::full(192)));
-    assert!(runs.iter().all(|r| *r == runs[0]));
+    assert_same_bits_at_thread_counts(&[1, 2, 3], "three layers", || render(&s, Region::full(192)));
 }
 
 #[test]

@@ -1,9 +1,9 @@
 //! Cellular layers through the public API: the same bits at any thread count, warped
 //! windows exact, presets that name it read back, and a warp that moves the cells.
 
-use crate::common::bits;
 #[cfg(feature = "rayon")]
-use crate::common::bits_at_thread_counts;
+use crate::common::assert_same_bits_at_thread_counts;
+use crate::common::bits;
 use lattice_noise::{
     CellDistance, CellOutput, Cellular, Heightmap, JobControl, NoiseParams, RandomSource, Region,
     generate_noise_warped_region_into, generate_simple,
@@ -28,8 +28,8 @@ fn cellular(output: CellOutput, distance: CellDistance) -> NoiseParams {
 fn the_same_bits_at_any_thread_count() {
     for (i, output) in CellOutput::ALL.into_iter().enumerate() {
         let p = cellular(output, CellDistance::ALL[i % 3]);
-        let runs = bits_at_thread_counts(&[1, 2, 3], || generate_simple(&p).unwrap());
-        assert!(runs.iter().all(|r| *r == runs[0]), "{output:?}");
+        let what = format!("{output:?}");
+        assert_same_bits_at_thread_counts(&[1, 2, 3], &what, || generate_simple(&p).unwrap());
     }
 }
 

@@ -95,6 +95,24 @@ fn window_bits(whole: &Heightmap, r: Region) -> Vec<u32> {
         .collect()
 }
 
+/// Asserts that `render` gives the same bits on a pool of each of `threads` threads;
+/// `what` names the case in the failure.
+#[cfg(feature = "rayon")]
+pub fn assert_same_bits_at_thread_counts(
+    threads: &[usize],
+    what: &str,
+    render: impl Fn() -> Heightmap + Sync,
+) {
+    let runs = bits_at_thread_counts(threads, render);
+    for (t, run) in threads.iter().zip(&runs).skip(1) {
+        assert!(
+            *run == runs[0],
+            "{what}: {t} threads differ from {}",
+            threads[0]
+        );
+    }
+}
+
 /// The bits of `render` run on a pool of each of `threads` threads.
 #[cfg(feature = "rayon")]
 pub fn bits_at_thread_counts(

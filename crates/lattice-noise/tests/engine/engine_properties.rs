@@ -3,7 +3,7 @@
 //! cancellation.
 
 #[cfg(feature = "rayon")]
-use crate::common::bits_at_thread_counts;
+use crate::common::assert_same_bits_at_thread_counts;
 use lattice_noise::{EngineError, Fade, NoiseParams, Proximity, RandomSource};
 use lattice_noise::{JobControl, generate, generate_simple};
 
@@ -102,10 +102,8 @@ fn identical_bits_at_any_thread_count() {
         });
     }
     for p in cases {
-        let runs = bits_at_thread_counts(&[1, 2, 3, 5], || generate_simple(&p).unwrap());
-        for r in &runs[1..] {
-            assert!(r == &runs[0], "{p:?}: results differ between thread counts");
-        }
+        let what = format!("{p:?}");
+        assert_same_bits_at_thread_counts(&[1, 2, 3, 5], &what, || generate_simple(&p).unwrap());
     }
 }
 

@@ -4,7 +4,7 @@
 //! bits, and presets read back.
 
 #[cfg(feature = "rayon")]
-use crate::common::bits_at_thread_counts;
+use crate::common::assert_same_bits_at_thread_counts;
 use crate::common::{CRESTS, STEEP, assert_windows_give_the_whole, region};
 use lattice_noise::{
     BlendMode, JobControl, Layer, LayerCache, LayerStack, MaskMeasure, MaskSlope, NoiseParams,
@@ -153,10 +153,9 @@ fn windows_at_the_edges_give_the_whole_render() {
 fn the_same_bits_at_any_thread_count() {
     let s = stack_masked(192, true, CRESTS);
     let c = JobControl::default();
-    let runs = bits_at_thread_counts(&[1, 2, 3], || {
+    assert_same_bits_at_thread_counts(&[1, 2, 3], "slope-masked stack", || {
         s.generate_region(Region::full(192), &c).unwrap()
     });
-    assert!(runs.iter().all(|r| *r == runs[0]));
 }
 
 #[test]
