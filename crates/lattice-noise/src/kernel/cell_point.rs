@@ -28,6 +28,10 @@ pub(super) struct PointGrid {
     random: [Vec<f32>; 4],
 }
 
+/// Floats past a grid's last cell that window reads may load (never pick): the widest
+/// lane type's window.
+const WINDOW_PAD: usize = 32;
+
 /// A cell's feature point: offsets from its corner in pixels, and its value.
 type Point = (f32, f32, f32);
 
@@ -79,6 +83,10 @@ impl PointGrid {
                 self.y.push(y);
                 self.value.push(value);
             }
+        }
+        // Room past the last cell for the window reads of the widest lanes.
+        for v in [&mut self.x, &mut self.y, &mut self.value] {
+            v.resize(v.len() + WINDOW_PAD, 0.0);
         }
     }
 
@@ -149,6 +157,57 @@ impl PointGrid {
         Some(cells)
     }
 
+    /// The points of the 3 x 3 cells around each lane's cell when the lanes' cells are
+    /// in one row and a few columns of each other (the fine octaves, usually): per row
+    /// of cells and number, one window of the grid's row and two permutes instead of
+    /// three gathers. The numbers are the grid's, so the bits are the gathers'.
+    #[inline(always)]
+    fn windowed<V: SampleLane>(
+        &self,
+        isa: V::Isa,
+        ix: &[f64; 16],
+        iy: &[f64; 16],
+    ) -> Option<LanePoints<V>> {
+        let y = iy[0];
+        if self.direct || !iy[..V::W].iter().all(|&v| v == y) {
+            return None;
+        }
+        let (mut lo, mut hi) = (ix[0], ix[0]);
+        for &x in &ix[1..V::W] {
+            (lo, hi) = (lo.min(x), hi.max(x));
+        }
+        // Grid column and row of the first cell any lane reads; NaN fails (the lanes'
+        // offsets below catch a NaN lane that `min` skipped).
+        let (left, top) = (lo - 1.0 - self.x0 as f64, y - 1.0 - self.y0 as f64);
+        let (cols, rows) = (self.cols as f64, self.rows as f64);
+        let (last, x0) = ((V::WINDOW - 4) as f32, self.x0 as f64);
+        if !(left >= 0.0 && top >= 0.0 && hi + 2.0 - x0 <= cols && top + 3.0 <= rows) {
+            return None;
+        }
+        let mut r = [0.0f32; 16];
+        for (r, &x) in r.iter_mut().zip(ix).take(V::W) {
+            *r = (x - lo) as f32;
+        }
+        let r = V::read(isa, &r);
+        if !r.all_within(0.0, last) {
+            return None;
+        }
+        let r2 = r + V::all(isa, 2.0);
+        let (left, top) = (left as usize, top as usize);
+        let zero = V::all(isa, 0.0);
+        let mut cells = [[(zero, zero, zero); 3]; 3];
+        for (row, out) in cells.iter_mut().enumerate() {
+            let start = (top + row) * self.cols + left;
+            let xs = three_columns(isa, self.x.get(start..)?, (r, r2))?;
+            let ys = three_columns(isa, self.y.get(start..)?, (r, r2))?;
+            let vs = three_columns(isa, self.value.get(start..)?, (r, r2))?;
+            for (c, cell) in out.iter_mut().enumerate() {
+                *cell = (xs[c], ys[c], vs[c]);
+            }
+        }
+        Some(cells)
+    }
+
     /// [`Self::block`] in every lane.
     #[inline(always)]
     fn broadcast<V: SampleLane>(&self, isa: V::Isa, ix: i64, iy: i64) -> Option<LanePoints<V>> {
@@ -211,10 +270,21 @@ pub(super) fn sample_point<M: Metric>(
     octave_value::<f32, M>(plan.cellular.output, n, o.il, o.amp)
 }
 
+/// `t[r]`, `t[r + 1]` and `t[r + 2]` for each lane's `r` (`r2` is `r + 2`), from one
+/// window of `t`; `None` if `t` is shorter than a window.
+#[inline(always)]
+fn three_columns<V: SampleLane>(isa: V::Isa, t: &[f32], (r, r2): (V, V)) -> Option<[V; 3]> {
+    let t = t.get(..V::WINDOW)?;
+    let (a, b) = V::window_pair(isa, t, r);
+    let (c, _) = V::window_pair(isa, t, r2);
+    Some([a, b, c])
+}
+
 /// Octave `o`'s cellular values at `V::W` texture positions (`xs`, `ys`, before the
 /// pan): [`sample_point`]'s operations in its order, lane by lane, with the nine cells'
-/// points read for all lanes at once, by broadcast when the lanes share a cell (coarse
-/// octaves nearly always) and by gathers otherwise. When the grid lacks a lane's cells
+/// points read for all lanes at once: by broadcast when the lanes share a cell (coarse
+/// octaves nearly always), by windows of the grid's rows when their cells are in one
+/// row, and by gathers otherwise. When the grid lacks a lane's cells
 /// the lanes go through [`sample_point`] one by one: the same bits either way.
 #[inline(always)]
 pub(super) fn sample_lanes<V: SampleLane, M: Metric>(
@@ -233,6 +303,8 @@ pub(super) fn sample_lanes<V: SampleLane, M: Metric>(
     let one_cell = ix[..V::W].iter().all(|&x| x == ix[0]) && iy[..V::W].iter().all(|&y| y == iy[0]);
     let cells = if one_cell {
         g.broadcast::<V>(isa, ix[0] as i64, iy[0] as i64)
+    } else if let Some(cells) = g.windowed::<V>(isa, &ix, &iy) {
+        Some(cells)
     } else {
         g.gathered::<V>(isa, &ix, &iy)
     };
