@@ -84,12 +84,12 @@ fn point_builds_agree_with_one_lane() {
             cellular: Some(cellular(i)),
             ..NoiseParams::default()
         };
-        let n = (p.size * p.size) as usize;
+        let side = p.size as usize;
         // Smooth waves plus a hash, so some lanes share cells and others do not.
         let field = |k: usize| -> Vec<f32> {
-            (0..n)
+            (0..side * side)
                 .map(|j| {
-                    let (x, y) = ((j % 96) as f32, (j / 96) as f32);
+                    let (x, y) = ((j % side) as f32, (j / side) as f32);
                     let hash = ((j * 2_654_435_761 + k) % 1000) as f32 / 1000.0;
                     0.5 + 0.4 * ((x + 2.0 * y + k as f32) * 0.07).sin() + 0.1 * (hash - 0.5)
                 })
