@@ -2,6 +2,7 @@
 //! time from that pixel's height, slope and curvature alone.
 
 use super::erosion::Erosion;
+use super::stripe_cells::{Across, Block, LANES, mix, stripes};
 use crate::kernel::{VectorIsa, VectorWork, on_vector_isa};
 use crate::region::Region;
 
@@ -14,11 +15,6 @@ const SLOPE_HALF: f32 = 3.0;
 const CURVATURE_UNIT: f32 = 3.0;
 /// Two pi, for phases in turns.
 const TAU: f32 = std::f32::consts::TAU;
-
-/// Pixels worked on together: loops over this many lanes vectorise.
-const LANES: usize = 16;
-/// One value per pixel of a block.
-type Block = [f32; LANES];
 
 /// Fills `out` (`region`'s pixels, row-major) with the heights of `window` (the region
 /// grown by `erosion.step(size)` pixels on every side, see
@@ -214,152 +210,12 @@ impl Filter {
     }
 }
 
-/// The unit vectors, per pixel, that stripes vary along.
-struct Across {
-    x: Block,
-    y: Block,
-}
-
-/// The stripe pattern of one octave at points (`qx`, `qy`) in cells, for stripes that
-/// vary along `across`: values (-1..=1) and derivatives per turn of phase. Each of the
-/// four nearest cells turns the stripes about its own point; their patterns are blended
-/// with weights that depend on the position alone (a smooth partition of one), so the
-/// pattern is continuous everywhere.
-#[inline(always)]
-fn stripes(
-    qx: &Block,
-    qy: f32,
-    cells: u32,
-    seed: u32,
-    across: &Across,
-    sharpness: f32,
-) -> (Block, Block) {
-    let by = floor(qy - 0.5);
-    let wy = quintic(qy - 0.5 - by);
-    let bx: Block = std::array::from_fn(|k| floor(qx[k] - 0.5));
-    let wx: Block = std::array::from_fn(|k| quintic(qx[k] - 0.5 - bx[k]));
-    let (mut v, mut dv) = ([0.0f32; LANES], [0.0f32; LANES]);
-    for (j, fy) in [(0.0f32, 1.0 - wy), (1.0, wy)] {
-        let cy = by + j;
-        let row_hash = mix(wrap(cy, cells) ^ seed);
-        for i in [0.0f32, 1.0] {
-            for k in 0..LANES {
-                let cx = bx[k] + i;
-                let h = mix(wrap(cx, cells) ^ row_hash);
-                let px = cx + (h & 0xffff) as i32 as f32 * (1.0 / 65536.0);
-                let py = cy + (h >> 16) as i32 as f32 * (1.0 / 65536.0);
-                let turns = (qx[k] - px) * across.x[k] + (qy - py) * across.y[k];
-                let (val, der) = profile(turns, sharpness);
-                let fx = if i == 0.0 { 1.0 - wx[k] } else { wx[k] };
-                let w = fx * fy;
-                v[k] += w * val;
-                dv[k] += w * der;
-            }
-        }
-    }
-    (v, dv)
-}
-
-/// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian
-/// (softened across a sharp crest, see `SOFT`): the cosine, bent towards
-/// `1 - 2 |sin(phase / 2)|` (a sharp crest, a round gully) by `sharpness`.
-#[inline(always)]
-fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
-    // Half the phase, reduced to -pi/2..=pi/2: sin and cos of it change sign together
-    // there, which none of the terms below sees.
-    let r = turns - floor(turns + 0.5);
-    let (s, c) = sin_cos(std::f32::consts::PI * r);
-    let round = 1.0 - 2.0 * s * s;
-    let sharp = 1.0 - 2.0 * s.abs();
-    let d_round = -2.0 * s * c;
-    // The sharp crest's slope flips sign at the crest. The finer octaves follow this
-    // slope (branching), so a flip there turned their stripes at once and drew a seam
-    // one pixel wide along every coarser crest (seen at 4096): the flip is spread over
-    // the band |sin| < SOFT instead, and is exact (±c) at the trough.
-    let d_sharp = -c * s * ((1.0 + SOFT) / (s.abs() + SOFT));
-    let k = sharpness;
-    (
-        round + k * (sharp - round),
-        d_round + k * (d_sharp - d_round),
-    )
-}
-
-/// Half-width, in `|sin(phase / 2)|`, of the band over which a sharp crest's slope turns
-/// (about a fiftieth of a turn each side).
-const SOFT: f32 = 0.06;
-
-/// Sine and cosine of `a` in -pi/2..=pi/2 by polynomials fitted to them over that
-/// range (errors below 6e-7 and 5e-8), the same bits on every machine. Degrees 7 and
-/// 8: the Taylor series to degrees 11 and 10 they replace cost three more
-/// multiply-adds per cell and pixel for digits a stripe does not show.
-#[inline(always)]
-fn sin_cos(a: f32) -> (f32, f32) {
-    let a2 = a * a;
-    let s = a * (0.999_996_6 + a2 * (-0.166_648_28 + a2 * (0.008_306_325 + a2 * -0.000_183_636_5)));
-    let c = 0.999_999_94
-        + a2 * (-0.499_999_05
-            + a2 * (0.041_663_583 + a2 * (-0.001_385_370_6 + a2 * 2.315_396_9e-5)));
-    (s, c)
-}
-
 /// `tanh` by a rational approximation (within 2 % of it), clamped to -1..=1.
 #[inline(always)]
 fn tanh(x: f32) -> f32 {
     let x2 = x * x;
     let t = x * (27.0 + x2) / (27.0 + 9.0 * x2);
     t.clamp(-1.0, 1.0)
-}
-
-/// The largest whole number at most `x`, for the filter's coordinates and phases
-/// (|x| < 2²²): the same value as `f32::floor` (0 for -0), in float operations only, so
-/// the loops vectorise (the library call, or a conversion to integers, kept them
-/// scalar).
-#[inline(always)]
-fn floor(x: f32) -> f32 {
-    // Adding and taking away 1.5 * 2²³ rounds to the nearest whole number.
-    const ROUND: f32 = 12_582_912.0;
-    let r = (x + ROUND) - ROUND;
-    if r > x { r - 1.0 } else { r }
-}
-
-/// `6t⁵ - 15t⁴ + 10t³`: weights that blend the cells with continuous slopes.
-#[inline(always)]
-fn quintic(t: f32) -> f32 {
-    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
-}
-
-/// Cell coordinate `c` (a whole number from -1 to `cells`: the cells next to a point
-/// of the texture) wrapped at `cells`, so the stripes tile at the texture's size.
-#[inline(always)]
-fn wrap(c: f32, cells: u32) -> u32 {
-    let n = cells as f32;
-    let c = if c < 0.0 {
-        c + n
-    } else if c >= n {
-        c - n
-    } else {
-        c
-    };
-    whole(c)
-}
-
-/// The whole number `c` (0 to 2²³) as an integer, read from the bits of `c + 2²³`: a
-/// float-to-integer conversion kept the loops scalar (Rust's saturates, which AVX2 has
-/// no instruction for).
-#[inline(always)]
-fn whole(c: f32) -> u32 {
-    const TWO_23: f32 = 8_388_608.0;
-    (c + TWO_23).to_bits().wrapping_sub(TWO_23.to_bits())
-}
-
-/// A 32-bit integer hash with every bit of the input reaching every bit of the output.
-#[inline(always)]
-fn mix(mut x: u32) -> u32 {
-    x ^= x >> 16;
-    x = x.wrapping_mul(0x7feb_352d);
-    x ^= x >> 15;
-    x = x.wrapping_mul(0x846c_a68b);
-    x ^ (x >> 16)
 }
 
 #[cfg(test)]

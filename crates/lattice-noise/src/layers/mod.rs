@@ -30,6 +30,7 @@ mod raw_spec;
 mod references;
 mod smoothstep;
 mod stack_generation;
+mod stripe_cells;
 mod terrace;
 mod tone;
 mod warp;

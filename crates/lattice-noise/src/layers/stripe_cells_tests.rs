@@ -1,0 +1,149 @@
+use super::*;
+use std::f32::consts::TAU;
+
+#[test]
+fn sine_and_cosine_hold_over_the_half_turn() {
+    for i in -100..=100 {
+        let a = i as f32 * std::f32::consts::FRAC_PI_2 / 100.0;
+        let (s, c) = sin_cos(a);
+        assert!(
+            (s - a.sin()).abs() < 1e-6 && (c - a.cos()).abs() < 1e-6,
+            "{a}"
+        );
+    }
+}
+
+#[test]
+fn the_profile_is_a_cosine_bent_to_a_sharp_crest() {
+    for i in 0..40 {
+        let t = i as f32 / 40.0 - 0.5;
+        let (v, d) = profile(t, 0.0);
+        let phase = TAU * t;
+        assert!((v - phase.cos()).abs() < 1e-5, "{t}");
+        assert!((d + phase.sin()).abs() < 1e-5, "{t}");
+        // Sharp: 1 - 2 |sin(phase / 2)|, crest 1 at 0 and trough -1 half a turn away.
+        let (v, _) = profile(t, 1.0);
+        assert!(
+            (v - (1.0 - 2.0 * (phase / 2.0).sin().abs())).abs() < 1e-5,
+            "{t}"
+        );
+    }
+    // Whole turns apart, the same bits.
+    assert_eq!(profile(0.375, 0.7), profile(2.375, 0.7));
+}
+
+/// The pattern of one octave (8 cells, seed 7) at `LANES` points along x from `qx`,
+/// row `qy`, for stripes across (0.6, 0.8).
+fn pattern(qx: f32, qy: f32) -> (Block, Block) {
+    let across = Across {
+        x: [0.6; LANES],
+        y: [0.8; LANES],
+    };
+    let q: Block = std::array::from_fn(|k| qx + 0.01 * k as f32);
+    stripes(&q, qy, 8, 7, &across, 0.8)
+}
+
+#[test]
+fn derivatives_per_turn_match_differences_of_the_pattern() {
+    // The blend weights are left out of the derivative, so compare loosely, on points
+    // near cell centres where the weights hardly change.
+    for &(qx, qy) in &[(3.45f32, 4.5f32), (0.5, 0.55), (6.5, 2.45)] {
+        let h = 1e-3f32;
+        let (_, dv) = pattern(qx, qy);
+        let (a, _) = pattern(qx + h * 0.6, qy + h * 0.8);
+        let (b, _) = pattern(qx - h * 0.6, qy - h * 0.8);
+        let numeric = (a[0] - b[0]) / (2.0 * h) / TAU;
+        assert!(
+            (numeric - dv[0]).abs() < 0.1 + 0.2 * dv[0].abs(),
+            "{numeric} {}",
+            dv[0]
+        );
+    }
+}
+
+#[test]
+fn stripes_continue_across_the_wrap_at_the_cell_count() {
+    // The texture's points lie in 0..8 cells; the pattern just inside its right (or
+    // bottom) edge runs on into the one just inside its left (or top) edge.
+    let across = Across {
+        x: [0.6; LANES],
+        y: [0.8; LANES],
+    };
+    let row = |qx: f32, qy: f32| stripes(&[qx; LANES], qy, 8, 3, &across, 0.8);
+    for &(a, b) in &[
+        ((7.9995f32, 3.3f32), (0.0005f32, 3.3f32)),
+        ((5.1, 7.9995), (5.1, 0.0005)),
+    ] {
+        let (va, _) = row(a.0, a.1);
+        let (vb, _) = row(b.0, b.1);
+        assert!(
+            (va[0] - vb[0]).abs() < 0.02,
+            "{a:?} {b:?}: {} {}",
+            va[0],
+            vb[0]
+        );
+    }
+}
+
+#[test]
+fn floor_is_the_library_floor_on_the_filter_range() {
+    for x in [
+        -2.5f32, -1.0, -0.999, 0.0, 0.3, 0.5, 1.5, 2.5, 1.0, 7.99, 131_071.5, -3.0e-8, 4.0e6,
+    ] {
+        assert_eq!(floor(x).to_bits(), x.floor().to_bits(), "{x}");
+    }
+    for c in [0.0f32, 1.0, 7.0, 1023.0, 131_071.0] {
+        assert_eq!(whole(c), c as u32);
+    }
+    assert_eq!((wrap(-1.0, 8), wrap(8.0, 8), wrap(3.0, 8)), (7, 0, 3));
+}
+
+#[test]
+fn blocks_in_one_column_give_the_bits_of_points_per_lane() {
+    // Blocks inside one cell column, at every cell count, seed and row, some touching
+    // the wrap at the cell count: the broadcast points are each lane's own.
+    let across = Across {
+        x: std::array::from_fn(|k| (0.3 + 0.1 * k as f32).cos()),
+        y: std::array::from_fn(|k| (0.3 + 0.1 * k as f32).sin()),
+    };
+    let mut checked = 0;
+    for cells in [1u32, 3, 8, 64] {
+        for seed in [0u32, 7, 0x9e37_79b9] {
+            for start in [0.0f32, 0.51, 2.55, cells as f32 - 0.49] {
+                let q: Block = std::array::from_fn(|k| start + 0.03 * k as f32 / cells as f32);
+                for qy in [0.2f32, 0.5, 0.77, cells as f32 - 0.1] {
+                    let by = floor(qy - 0.5);
+                    let bx: Block = std::array::from_fn(|k| floor(q[k] - 0.5));
+                    if bx[0] != bx[LANES - 1] {
+                        continue;
+                    }
+                    let wx: Block = std::array::from_fn(|k| quintic(q[k] - 0.5 - bx[k]));
+                    let cell = StripeCells {
+                        qx: &q,
+                        qy,
+                        by,
+                        wy: quintic(qy - 0.5 - by),
+                        bx: &bx,
+                        wx: &wx,
+                        cells,
+                        seed,
+                        across: &across,
+                        sharpness: 0.8,
+                    };
+                    let bits = |(v, d): (Block, Block)| (v.map(f32::to_bits), d.map(f32::to_bits));
+                    assert_eq!(
+                        bits(cell.blend::<true>()),
+                        bits(cell.blend::<false>()),
+                        "cells {cells} seed {seed} x {start} y {qy}"
+                    );
+                    assert_eq!(
+                        bits(stripes(&q, qy, cells, seed, &across, 0.8)),
+                        bits(cell.blend::<false>())
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
