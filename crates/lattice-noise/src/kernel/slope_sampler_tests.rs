@@ -168,7 +168,7 @@ fn slopes_hold_off_the_integer_grid_and_when_tiling() {
 /// A window drawn at once gives each pixel's [`SlopeSampler::at`] bits, on the square
 /// and turned lattices, from any column and row (rows in one lattice row, in the next
 /// one, and skipping some), with every kind of random source and every function, in the
-/// portable build and in the vector build the CPU has.
+/// portable build and in the vector build the CPU has; in one tile and over several.
 #[test]
 fn rows_are_their_pixels() {
     use crate::random::RandomSource;
@@ -191,7 +191,12 @@ fn rows_are_their_pixels() {
                     ..params(proximity, fade, isotropy)
                 };
                 let s = SlopeSampler::new(&p).unwrap().unwrap();
-                for (x0, y0, n, rows) in [(0, 0, 64, 3), (13, 29, 37, 6), (63, 63, 1, 1)] {
+                // The last window spans two tiles across and two down (`TILE_COLUMNS`,
+                // `TILE_ROWS`), past the texture's edge; once per case, for the time.
+                let tiles = (3, 2, 130, 34);
+                let windows = [(0, 0, 64, 3), (13, 29, 37, 6), (63, 63, 1, 1), tiles];
+                let many = if p.tileable { 3 } else { 4 };
+                for &(x0, y0, n, rows) in &windows[..many] {
                     for isa in builds {
                         let mut window = vec![HeightSlope::default(); n * rows];
                         s.rows_on((x0, y0), n, &mut window, isa);
