@@ -42,13 +42,16 @@ pub struct LayerFlags {
     pub mask: Option<String>,
     /// Mask by the mask's slope (the mask layer's, or the stack below's) instead of its
     /// height: 0 at slope FROM, 1 at slope TO, in heights per texture width (3,1 masks
-    /// flat ground); or `none`.
-    #[arg(long, value_name = "FROM,TO|none", value_parser = parse_mask_slope)]
+    /// flat ground), measured between neighbouring pixels or over SCALE pixels of the
+    /// rendered texture (1 to 256; a scale saved in a preset grows with `--size`, so
+    /// large renders keep the mask instead of following their finest octaves); or `none`.
+    #[arg(long, value_name = "FROM,TO[,SCALE]|none", value_parser = parse_mask_slope)]
     pub mask_slope: Option<OrNone<MaskSlope>>,
     /// Mask by the mask's curvature instead of its height: 0 at FROM, 1 at TO, in
     /// hundreds of heights per texture width squared, positive on crests (0,3 masks the
-    /// crests of landforms, 0,-3 creases); or `none`.
-    #[arg(long, value_name = "FROM,TO|none", allow_hyphen_values = true,
+    /// crests of landforms, 0,-3 creases), optionally over SCALE pixels as for
+    /// `--mask-slope`; or `none`.
+    #[arg(long, value_name = "FROM,TO[,SCALE]|none", allow_hyphen_values = true,
           value_parser = parse_mask_curvature, conflicts_with = "mask_slope")]
     pub mask_curvature: Option<OrNone<MaskSlope>>,
     /// That layer's curve after its levels: control points X:Y,X:Y,... (x in 0..=1,
@@ -215,6 +218,18 @@ mod tests {
         assert_eq!(s[1].curve.map(|c| c.spec()).as_deref(), Some("0:0.1,1:0.9"));
         assert_eq!(s[1].terrace.map(|t| t.steps), Some(5));
         assert_eq!(s[1].mask_slope.map(|m| m.spec()).as_deref(), Some("2,0.5"));
+        let scaled = LayerFlags {
+            layer: Some(2),
+            mask_curvature: Some(parse_mask_curvature("0,-3,12").unwrap()),
+            ..LayerFlags::default()
+        };
+        let mut t = s.clone();
+        scaled.apply(&mut t, 1);
+        let m = t[1].mask_slope.unwrap();
+        assert_eq!(
+            (m.measure, m.scale, m.spec()),
+            (MaskMeasure::Curvature, Some(12.0), "0,-3,12".to_owned())
+        );
         assert_eq!((s[1].blend, s[1].opacity), (BlendMode::Screen, 0.25));
         assert_eq!(s[1].warp.as_ref().map(|w| w.amplitude), Some(24.0));
         assert_eq!(s[1].mask.as_deref(), Some("Layer 1"));

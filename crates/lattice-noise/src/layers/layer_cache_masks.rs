@@ -40,7 +40,8 @@ impl LayerCache {
         let Some(slope) = &layer.mask_slope else {
             return Ok(Some((self.heights(&spec, region, control)?, tone)));
         };
-        let window = toned_window(self, &spec, &tone, region, 1, edges(slope), control)?;
+        let margin = slope.step();
+        let window = toned_window(self, &spec, &tone, region, margin, edges(slope), control)?;
         Ok(Some((
             slope_mask(&window, region, stack.size(), slope),
             Tone::default(),
@@ -72,7 +73,7 @@ impl LayerCache {
 
 /// Layer `i`'s mask by the stack below it ([`crate::layers::Layer::mask_below`]): the
 /// composite of the enabled layers under it over `region`, or its slope (curvature)
-/// through the layer's ramp, read over a window with its halo, so a region is exactly
+/// through the layer's ramp, read over a window with its halo (the ramp's step), so a region is exactly
 /// that window of the whole. Rendered through `cache`, one of its own (the caller's is
 /// in the middle of the whole stack's render, and keeps what that render uses) holding
 /// the heights the caller's has ([`LayerCache::sub_cache`]).
@@ -89,7 +90,8 @@ fn below_mask(
         return Ok((render(region)?, Tone::default()));
     };
     let texture = (stack.size(), stack.tileable());
-    let window = window_of(texture, &Tone::default(), (region, 1, edges(slope)), render)?;
+    let halo = (region, slope.step(), edges(slope));
+    let window = window_of(texture, &Tone::default(), halo, render)?;
     Ok((
         slope_mask(&window, region, stack.size(), slope),
         Tone::default(),
@@ -105,8 +107,8 @@ fn edges(slope: &MaskSlope) -> Edges {
     }
 }
 
-/// The mask `slope` makes of `window` (`region` with one pixel of halo) in a texture
-/// of `size` pixels, already 0..1.
+/// The mask `slope` makes of `window` (`region` with its step of halo) in a texture of
+/// `size` pixels, already 0..1.
 fn slope_mask(window: &[f32], region: Region, size: u32, slope: &MaskSlope) -> Arc<Heightmap> {
     let mut m = Heightmap::filled_rect(region.width, region.height, 0.0);
     slope_mask_into(window, region.width as usize, size, slope, m.data_mut());

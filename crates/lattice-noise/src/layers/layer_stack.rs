@@ -162,8 +162,9 @@ impl LayerStack {
     }
 
     /// The texture at another size with the same look: every initial step keeps its
-    /// fraction of the size (see [`NoiseParams::resized`]), and warp amplitudes and blur
-    /// radii scale (a blur at most to [`MAX_BLUR_RADIUS`]).
+    /// fraction of the size (see [`NoiseParams::resized`]), and warp amplitudes, blur
+    /// radii (at most [`MAX_BLUR_RADIUS`]) and the scales of slope and curvature masks
+    /// scale.
     pub fn resized(&self, size: u32) -> LayerStack {
         let ratio = size as f32 / self.size().max(1) as f32;
         let mut out = self.clone();
@@ -179,6 +180,7 @@ impl LayerStack {
             if blur_radius_is_valid(layer.blur) {
                 layer.blur = (layer.blur * ratio).min(MAX_BLUR_RADIUS);
             }
+            layer.mask_slope = layer.mask_slope.map(|m| m.resized(ratio));
         }
         out
     }

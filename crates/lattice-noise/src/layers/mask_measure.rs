@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 pub const MAX_MASK_SLOPE: f32 = 1000.0;
 
 /// The shape of the ground that a measured mask follows, read from the mask layer's
-/// toned heights and one pixel around each pixel.
+/// toned heights and those a step around each pixel (a pixel, or the mask's scale).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MaskMeasure {
     /// Steepness: the length of the gradient, in heights per texture width (always 0 or
@@ -48,8 +48,9 @@ impl MaskMeasure {
         *self == MaskMeasure::Slope
     }
 
-    /// The measure at a pixel from its heights `h` and its four neighbours' (left,
-    /// right, up, down), for a texture of `size` pixels.
+    /// The measure at a pixel from its heights `h` and those one step from it (left,
+    /// right, up, down), `size` being the texture's width in steps (its size in pixels
+    /// over the step).
     #[inline(always)]
     pub(super) fn at(self, h: f32, [l, r, u, d]: [f32; 4], size: f32) -> f32 {
         match self {

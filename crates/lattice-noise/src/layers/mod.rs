@@ -48,7 +48,7 @@ pub use layer_error::LayerError;
 pub use layer_stack::LayerStack;
 pub use levels::{Levels, LevelsMap, MAX_GAIN, MAX_OFFSET};
 pub use mask_measure::{MAX_MASK_SLOPE, MaskMeasure};
-pub use mask_slope::{MaskSlope, MaskSlopeError};
+pub use mask_slope::{MAX_MASK_SCALE, MaskSlope, MaskSlopeError};
 pub use raw_spec::{RawSpec, WarpSpec};
 pub use terrace::{MAX_TERRACE_STEPS, Terrace, TerraceError};
 pub use tone::Tone;

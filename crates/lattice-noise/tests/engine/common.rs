@@ -7,6 +7,7 @@ pub const STEEP: MaskSlope = MaskSlope {
     from: 1.0,
     to: 3.0,
     measure: MaskMeasure::Slope,
+    scale: None,
 };
 
 /// A curvature mask's ramp for crests: convexity from 0 to 3.
@@ -14,6 +15,7 @@ pub const CRESTS: MaskSlope = MaskSlope {
     from: 0.0,
     to: 3.0,
     measure: MaskMeasure::Curvature,
+    scale: None,
 };
 
 /// Erosion whose differences step 8 pixels at 256 (4 cells, 3 octaves: the finest cell

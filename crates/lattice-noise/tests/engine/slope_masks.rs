@@ -64,6 +64,57 @@ fn the_curvature_mask_is_the_ramp_of_minus_the_laplacian() {
     the_mask_is_the_ramp_of(CRESTS, convexity);
 }
 
+#[test]
+fn scaled_masks_measure_over_their_step() {
+    the_mask_is_the_ramp_of(scaled(STEEP, 6.0), slope);
+    // 4.6 px rounds to a step of 5.
+    the_mask_is_the_ramp_of(scaled(CRESTS, 4.6), convexity);
+}
+
+/// `ramp` measured over `scale` pixels.
+fn scaled(ramp: MaskSlope, scale: f32) -> MaskSlope {
+    MaskSlope {
+        scale: Some(scale),
+        ..ramp
+    }
+}
+
+#[test]
+fn a_scale_of_one_pixel_is_the_plain_mask_and_larger_ones_smooth_it() {
+    let c = JobControl::default();
+    let full = Region::full(128);
+    let render = |ramp| {
+        stack_masked(128, false, ramp)
+            .generate_region(full, &c)
+            .unwrap()
+    };
+    for ramp in [STEEP, CRESTS] {
+        let plain = render(ramp);
+        assert_eq!(render(scaled(ramp, 1.0)).data(), plain.data(), "{ramp:?}");
+        assert_ne!(render(scaled(ramp, 8.0)).data(), plain.data(), "{ramp:?}");
+    }
+}
+
+#[test]
+fn a_scale_keeps_its_share_of_the_texture_when_resized() {
+    let s = stack_masked(128, false, scaled(STEEP, 6.0));
+    let big = s.resized(512);
+    assert_eq!(big[1].mask_slope.and_then(|m| m.scale), Some(24.0));
+    assert_eq!(big[1].mask_slope.map(|m| m.step()), Some(24));
+    let small = s.resized(16);
+    assert_eq!(
+        small[1].mask_slope.and_then(|m| m.scale),
+        Some(1.0),
+        "at least a pixel"
+    );
+    let plain = stack_masked(128, false, STEEP).resized(512);
+    assert_eq!(
+        plain[1].mask_slope.and_then(|m| m.scale),
+        None,
+        "no scale stays none"
+    );
+}
+
 /// Every pixel of the stack masked by `ramp` is the blend that `measure` of the ground
 /// at that pixel gives.
 fn the_mask_is_the_ramp_of(ramp: MaskSlope, measure: fn(f32, [f32; 4], f32) -> f32) {
@@ -76,6 +127,9 @@ fn the_mask_is_the_ramp_of(ramp: MaskSlope, measure: fn(f32, [f32; 4], f32) -> f
         let solo = |i| LayerCache::new().render(&s, full, Some(i), &c).unwrap();
         let (ground, rock) = (solo(0), solo(1));
         let n = size as i64;
+        // Neighbours a step away; the measures' unit is the texture's width in steps.
+        let d = ramp.scale.map_or(1, |s| s.round() as i64);
+        let per_step = size as f32 / d as f32;
         let inside = |x: i64, y: i64| ground.data()[(y * n + x) as usize];
         // Past the edges: wrapped when tiling; else the edge pixel's copy for slopes, and
         // the line through the edge pixel and the next one for curvature.
@@ -101,8 +155,8 @@ fn the_mask_is_the_ramp_of(ramp: MaskSlope, measure: fn(f32, [f32; 4], f32) -> f
         let mut steep = 0;
         for y in 0..n {
             for x in 0..n {
-                let around = [at(x - 1, y), at(x + 1, y), at(x, y - 1), at(x, y + 1)];
-                let m = ramp.ramp(measure(at(x, y), around, size as f32));
+                let around = [at(x - d, y), at(x + d, y), at(x, y - d), at(x, y + d)];
+                let m = ramp.ramp(measure(at(x, y), around, per_step));
                 let k = (y * n + x) as usize;
                 let (b, t) = (ground.data()[k], rock.data()[k]);
                 let want = if m <= 0.0 {
@@ -135,6 +189,9 @@ fn windows_at_the_edges_give_the_whole_render() {
         (true, STEEP),
         (false, CRESTS),
         (true, CRESTS),
+        (false, scaled(STEEP, 9.0)),
+        (true, scaled(CRESTS, 7.0)),
+        (false, scaled(CRESTS, 12.0)),
     ] {
         let s = stack_masked(192, tileable, ramp);
         let windows = [
@@ -185,6 +242,26 @@ fn presets_read_back_and_a_slope_needs_a_mask() {
     s.insert(2, top).unwrap();
     s.remove(0).unwrap();
     assert!(s[0].mask.is_none() && s[0].mask_slope.is_none());
+}
+
+#[test]
+fn a_scale_reads_back_and_one_out_of_range_is_refused() {
+    let p = Preset {
+        layers: stack_masked(128, false, scaled(CRESTS, 6.0)),
+        ..Preset::default()
+    };
+    let text = p.to_ron();
+    assert!(text.contains("scale: Some(6.0)"), "{text}");
+    assert_eq!(Preset::from_ron(&text).unwrap(), p);
+    for bad in ["0.5", "300.0", "NaN"] {
+        let e = Preset::from_ron(&text.replace("scale: Some(6.0)", &format!("scale: Some({bad})")))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("curvature mask scale") && e.contains("1..=256"),
+            "{bad}: {e}"
+        );
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::kept_slider::kept_slider;
 use super::labelled::labelled;
 use crate::engine::Preset;
 use crate::engine::layers::{
-    MAX_AMPLITUDE, MAX_GAIN, MAX_MASK_SLOPE, MAX_OFFSET, MaskMeasure, MaskSlope,
+    MAX_AMPLITUDE, MAX_GAIN, MAX_MASK_SCALE, MAX_MASK_SLOPE, MAX_OFFSET, MaskMeasure, MaskSlope,
 };
 use crate::engine::{BlendMode, Layer, MAX_OCTAVES, NoiseParams, Proximity, Warp, WarpSource};
 
@@ -182,7 +182,37 @@ fn mask_slope_ui(ui: &mut egui::Ui, l: &mut Layer) {
             m.to - 0.01
         };
     }
+    mask_scale_ui(ui, m);
 }
+
+/// Scale of a slope or curvature mask, in pixels at the texture's size, where a measure
+/// between neighbouring pixels would follow the finest octaves' grit.
+fn mask_scale_ui(ui: &mut egui::Ui, m: &mut MaskSlope) {
+    let hover = "Measure the ground over this many pixels (at the texture's size; it grows with the texture) instead of between neighbouring pixels: the mask follows landforms of that size and up, not the finest octaves' grit, and looks the same at 512 and at 4096";
+    ui.horizontal(|ui| {
+        let mut scaled = m.scale.is_some();
+        if ui
+            .checkbox(&mut scaled, "Measure at a scale")
+            .on_hover_text(hover)
+            .changed()
+        {
+            m.scale = scaled.then_some(DEFAULT_MASK_SCALE);
+        }
+        if let Some(scale) = &mut m.scale {
+            kept_slider(ui, scale, 1.0..=MAX_MASK_SCALE, |v| {
+                egui::Slider::new(v, 1.0..=MAX_MASK_SCALE)
+                    .logarithmic(true)
+                    .suffix(" px")
+                    .text("Mask scale")
+            })
+            .on_hover_text(hover);
+        }
+    });
+}
+
+/// The scale a mask starts with when the user turns scales on: a few pixels, enough
+/// to look past single-pixel grit.
+const DEFAULT_MASK_SCALE: f32 = 4.0;
 
 /// The domain warp: amplitude, and its source (own noise with its settings, or
 /// another layer); `texture` gives the size and the defaults of a new warp noise.
