@@ -141,6 +141,21 @@ fn a_mask_goes_by_slope_or_curvature_from_the_mask_by_box() {
         assert!(h.query_all_by_label(label).count() >= 1, "{label}");
     }
     assert_eq!(h.query_all_by_label("Slope from").count(), 0);
+    // Measured at a scale: a checkbox turns it on, with a slider of its own.
+    assert_eq!(h.query_all_by_label("Mask scale").count(), 0);
+    h.get_by_role_and_label(Role::CheckBox, "Measure at a scale")
+        .click();
+    step_until(&mut h, "the scaled mask", |a| {
+        a.state().preset.layers[2].mask_slope.and_then(|m| m.scale) == Some(4.0)
+    });
+    settled(&mut h);
+    assert!(h.query_all_by_label("Mask scale").count() >= 1);
+    h.get_by_role_and_label(Role::CheckBox, "Measure at a scale")
+        .click();
+    step_until(&mut h, "the mask between neighbours again", |a| {
+        a.state().preset.layers[2].mask_slope == Some(MaskSlope::curvature())
+    });
+    settled(&mut h);
     // The mask menu puts the stack below in place of the layer, keeping the ramp.
     pick_in_combo(&mut h, "altitude", "the stack below");
     step_until(&mut h, "the mask by the stack below", |a| {
