@@ -244,43 +244,25 @@ mod tests {
 
     #[test]
     fn a_plane_has_its_gradient_at_every_scale() {
-        // The plane of the test below, with a halo of 3 pixels read at a step of 3.
-        let (w, h, m) = (4usize, 3usize, 3usize);
-        let window: Vec<f32> = (0..(h + 2 * m))
-            .flat_map(|y| (0..(w + 2 * m)).map(move |x| 0.01 * x as f32 + 0.02 * y as f32))
-            .collect();
-        let mask = MaskSlope {
-            from: 0.0,
-            to: 5.0,
-            scale: Some(3.0),
-            ..MaskSlope::default()
-        };
-        let mut out = vec![0.0; w * h];
-        slope_mask_into(&window, w, 100, &mask, &mut out);
-        let want = mask.ramp(5f32.sqrt());
-        for v in out {
-            assert!((v - want).abs() < 1e-4, "{v} {want}");
-        }
-    }
-
-    #[test]
-    fn slopes_of_a_plane_are_its_gradient() {
-        // h = 0.01 x + 0.02 y on a 4 x 3 region of a 100 px texture: gradient
-        // (1, 2) per texture width, length sqrt(5).
-        let (w, h) = (4usize, 3usize);
-        let window: Vec<f32> = (0..(h + 2))
-            .flat_map(|y| (0..(w + 2)).map(move |x| 0.01 * x as f32 + 0.02 * y as f32))
-            .collect();
-        let mask = MaskSlope {
-            from: 0.0,
-            to: 5.0,
-            ..MaskSlope::default()
-        };
-        let mut out = vec![0.0; w * h];
-        slope_mask_into(&window, w, 100, &mask, &mut out);
-        let want = mask.ramp(5f32.sqrt());
-        for v in out {
-            assert!((v - want).abs() < 1e-4, "{v} {want}");
+        // h = 0.01 x + 0.02 y on a 4 x 3 region of a 100 px texture: gradient (1, 2) per
+        // texture width, length sqrt(5), read between neighbours and 3 pixels apart.
+        for (scale, m) in [(None, 1usize), (Some(3.0), 3)] {
+            let (w, h) = (4usize, 3usize);
+            let window: Vec<f32> = (0..(h + 2 * m))
+                .flat_map(|y| (0..(w + 2 * m)).map(move |x| 0.01 * x as f32 + 0.02 * y as f32))
+                .collect();
+            let mask = MaskSlope {
+                from: 0.0,
+                to: 5.0,
+                scale,
+                ..MaskSlope::default()
+            };
+            let mut out = vec![0.0; w * h];
+            slope_mask_into(&window, w, 100, &mask, &mut out);
+            let want = mask.ramp(5f32.sqrt());
+            for v in out {
+                assert!((v - want).abs() < 1e-4, "{scale:?}: {v} {want}");
+            }
         }
     }
 
