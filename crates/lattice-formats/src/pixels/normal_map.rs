@@ -42,10 +42,18 @@ pub fn normal_from_slope(dhdx: f32, dhdy: f32, strength: f32) -> [f32; 3] {
     }
 }
 
-/// Encodes a unit vector component -1..1 as 0..255.
+/// Encodes a unit vector component -1..1 as 0..255: `x = (c / 2 + 1/2) 255` rounded
+/// half away from zero, clamped.
 #[inline]
 fn encode(c: f32) -> u8 {
-    ((c * 0.5 + 0.5) * 255.0).round().clamp(0.0, 255.0) as u8
+    let x = (c * 0.5 + 0.5) * 255.0;
+    // `x.round()` is a library call on x86-64's baseline (no SSE4.1): 6% of an exact
+    // normal map's time, measured. The whole part (a saturating cast, NaN to 0) plus
+    // one from a fraction of a half up is the same number wherever the clamp keeps it,
+    // and outside that range (negative, huge, infinite, NaN) both clamp to the same end.
+    let t = x as i32 as f32;
+    let r = if x - t >= 0.5 { t + 1.0 } else { t };
+    r.clamp(0.0, 255.0) as u8
 }
 
 /// The RGB bytes of the normal for an image-space slope, in `convention`'s frame.
@@ -118,6 +126,32 @@ mod tests {
 
     fn expected(n: [f32; 3]) -> [u8; 3] {
         n.map(encode)
+    }
+
+    #[test]
+    fn encoding_rounds_as_the_library_round_does() {
+        let reference = |c: f32| ((c * 0.5 + 0.5) * 255.0).round().clamp(0.0, 255.0) as u8;
+        let mut cases = vec![
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MAX,
+            -f32::MAX,
+        ];
+        // Every code's halfway point and its float neighbours, and a dense sweep.
+        for k in -2..=257 {
+            let half = (k as f32 - 0.5) / 255.0 * 2.0 - 1.0;
+            let bits = half.to_bits();
+            cases.extend([
+                half,
+                f32::from_bits(bits.wrapping_add(1)),
+                f32::from_bits(bits.wrapping_sub(1)),
+            ]);
+        }
+        cases.extend((0..=400_000).map(|i| i as f32 / 100_000.0 - 2.0));
+        for c in cases {
+            assert_eq!(encode(c), reference(c), "component {c:e}");
+        }
     }
 
     #[test]
