@@ -9,7 +9,7 @@
 //! they see (a two-pixel wavelength cancels exactly), so these normals show the mid
 //! octaves' relief more crisply than the differences do, and the finest ones not at all.
 
-use super::normal_map::normal_pixel;
+use super::normal_map::normal_pixels;
 use super::tone_map::ToneMap;
 use crate::engine::output::{NormalConvention, NormalSlopes, OutputParams};
 use crate::engine::{EngineError, HeightSlope, LayerStack, Preset, Region, SlopeSampler};
@@ -63,9 +63,7 @@ impl ExactNormals {
             window,
             heights,
             &mut data,
-            |px, slope| {
-                px.copy_from_slice(&normal_pixel(slope, strength, convention));
-            },
+            |px, slopes| normal_pixels(slopes, strength, convention, px),
         );
         let (w, h) = (window.width, window.height);
         RgbImage::from_raw(w, h, data).unwrap_or_else(|| RgbImage::new(w, h))
@@ -87,17 +85,17 @@ pub fn exact_slopes(
     layers.resolved_slopes(spacing)
 }
 
-/// Hands `each` every pixel's share of `out` (`out.len() / heights.len()` values) with
-/// the grey's exact slope there: the noise's slope from `slopes` times the tone map's
-/// at the pixel's height (`heights`, row-major over `window`). Rows go in parallel
-/// bands, so each band draws its lattice rows once.
+/// Hands `each` bands of `out` (`out.len() / heights.len()` values a pixel) with the
+/// grey's exact slopes at their pixels: the noise's slope from `slopes` times the tone
+/// map's at the pixel's height (`heights`, row-major over `window`). Rows go in
+/// parallel bands, so each band draws its lattice rows once.
 pub(super) fn grey_slopes_into<T: Send>(
     slopes: &SlopeSampler,
     tm: &ToneMap,
     window: Region,
     heights: &[f32],
     out: &mut [T],
-    each: impl Fn(&mut [T], (f32, f32)) + Sync,
+    each: impl Fn(&mut [T], &[(f32, f32)]) + Sync,
 ) {
     let width = window.width as usize;
     let per_pixel = out.len() / heights.len().max(1);
@@ -111,10 +109,15 @@ pub(super) fn grey_slopes_into<T: Send>(
             let y0 = window.y + (band * BAND_ROWS) as u32;
             let mut row = vec![HeightSlope::default(); hs.len()];
             slopes.rows((window.x, y0), width, &mut row);
-            for ((px, s), &h) in dst.chunks_exact_mut(per_pixel).zip(&row).zip(hs) {
-                let k = tm.grey_slope(h);
-                each(px, (k * s.dx, k * s.dy));
-            }
+            let grey: Vec<(f32, f32)> = row
+                .iter()
+                .zip(hs)
+                .map(|(s, &h)| {
+                    let k = tm.grey_slope(h);
+                    (k * s.dx, k * s.dy)
+                })
+                .collect();
+            each(&mut dst[..grey.len() * per_pixel], &grey);
         });
 }
 

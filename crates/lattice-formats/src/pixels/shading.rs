@@ -120,7 +120,7 @@ pub fn shade_exact(
     if step == 1 {
         let window = Region::full(side as u32);
         grey_slopes_into(slopes, tm, window, heights, &mut out, |px, s| {
-            px[0] = lit(s)
+            px.iter_mut().zip(s).for_each(|(px, &s)| *px = lit(s));
         });
         return out;
     }
