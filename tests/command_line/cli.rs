@@ -317,6 +317,30 @@ fn bench_prints_times_and_a_summary_line() {
 }
 
 #[test]
+fn bench_times_every_octaves_slopes_and_those_a_normal_map_takes() {
+    let out = run(&["bench", "--size", "128", "--repeat", "1", "--threads", "1"]);
+    ok(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    // At 128 the default preset's octaves reach steps under 4 px, which normal maps
+    // leave out (6 and 4 octaves when written).
+    let octaves = |what: &str| -> usize {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(what))
+            .unwrap_or_else(|| panic!("{text}"));
+        line[what.len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let every = octaves("exact slopes, every octave (");
+    let resolved = octaves("exact slopes, a normal map's octaves (");
+    assert!(0 < resolved && resolved < every, "{text}");
+}
+
+#[test]
 fn bench_times_an_eroded_stack_against_it_uneroded() {
     let preset = preset("eroded-mountains.ron");
     let mut args = vec!["bench", preset.to_str().unwrap()];

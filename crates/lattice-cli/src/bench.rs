@@ -7,7 +7,9 @@ use super::render::resolve;
 use super::stdout::outln;
 use super::threads::parse_threads;
 use crate::engine::NoiseParams;
-use crate::engine::{HeightSlope, Heightmap, JobControl, LayerStack, Proximity, Region};
+use crate::engine::{
+    HeightSlope, Heightmap, JobControl, LayerStack, Proximity, Region, SlopeSampler,
+};
 use anyhow::{Context, bail};
 use clap::Args;
 use rayon::prelude::*;
@@ -220,16 +222,33 @@ const EXACT_SLOPE_WINDOW: u32 = 512;
 /// Rows per parallel band of that window, as a band of an export would draw them.
 const SLOPE_BAND_ROWS: u32 = 16;
 
-/// For a texture that is one noise: times its exact slopes at every pixel of a window
-/// (what an exact normal map or lit view computes), rows in parallel, and prints the
-/// cost per pixel.
+/// For a texture that is one noise: times its exact slopes at every pixel of a window,
+/// rows in parallel, and prints the cost per pixel: with every octave (what
+/// `SlopeSampler` gives a program), then with the octaves a normal map or the lit view
+/// at full size takes (`LayerStack::resolved_slopes`: none finer than 4 px).
 fn print_exact_slope_cost(stack: &LayerStack, repeat: u32) -> anyhow::Result<()> {
-    let Some(sampler) = stack.slope_sampler()? else {
-        return Ok(());
-    };
+    let samplers = [
+        ("every octave", stack.slope_sampler()?),
+        ("a normal map's octaves", stack.resolved_slopes(1.0)?),
+    ];
+    for (what, sampler) in samplers {
+        if let Some(sampler) = sampler {
+            print_slope_cost(&sampler, stack.size(), what, repeat)?;
+        }
+    }
+    Ok(())
+}
+
+/// Times `sampler`'s slopes over a window of a `size` texture and prints them as `what`.
+fn print_slope_cost(
+    sampler: &SlopeSampler,
+    size: u32,
+    what: &str,
+    repeat: u32,
+) -> anyhow::Result<()> {
     // A window, not the whole texture: at tens of nanoseconds a pixel, a 16384 bench
     // would spend most of its time here.
-    let size = stack.size().min(EXACT_SLOPE_WINDOW);
+    let size = size.min(EXACT_SLOPE_WINDOW);
     let mut times = Vec::new();
     for _ in 0..repeat.max(1) {
         let start = Instant::now();
@@ -248,8 +267,9 @@ fn print_exact_slope_cost(stack: &LayerStack, repeat: u32) -> anyhow::Result<()>
     }
     let ms = median(&times).unwrap_or(0.0);
     outln!(
-        "exact slopes (normal map, lit view; a {size}x{size} window): median_ms={ms:.3} \
+        "exact slopes, {what} ({} octaves; a {size}x{size} window): median_ms={ms:.3} \
          ns_per_pixel={:.2}",
+        sampler.octave_count(),
         ms * 1e6 / f64::from(size).powi(2)
     )?;
     Ok(())
