@@ -11,7 +11,7 @@ use super::dual::Dual;
 use super::f32x8::F32x8;
 use super::free_octave::FreeOctave;
 use super::isa_dispatch::{BandWork, on_widest_isa};
-use super::sample_lane::SampleLane;
+use super::sample_lane::{SampleLane, window_columns};
 use super::slope_sampler::{HeightSlope, SlopeOctave, SlopeSampler, square_at};
 use super::turned_grid::TurnedGrid;
 use super::turned_sample::turned_octave;
@@ -231,9 +231,10 @@ fn prepare_square<P: ProximityFn>(
 /// cell) in a square octave's lattice rows `[top, bottom]`.
 ///
 /// Lanes whose cells lie within a register window of each other (every octave of a
-/// step of 2 px and up) take them by permutes ([`SampleLane::window_pair`]), the rest
-/// by gathers, which stalled the rows on AVX2 (Zen 3): a 4096 exact normal map of the
-/// default preset takes 8% less CPU time, measured. Both read the same numbers.
+/// step of 1 px and up) take them by permutes ([`window_columns`], as the warped
+/// sampler's [`super::grid_corners`] does), the rest by gathers, which stalled the rows
+/// on AVX2 (Zen 3): a 4096 exact normal map of the default preset takes 8% less CPU
+/// time, measured. Both read the same numbers.
 #[inline(always)]
 fn corners<V: SampleLane, P: ProximityFn>(
     isa: V::Isa,
@@ -241,13 +242,9 @@ fn corners<V: SampleLane, P: ProximityFn>(
     j: &[f32; MAX_W],
 ) -> [[V; 4]; 4] {
     let zero = V::all(isa, 0.0);
-    let lanes = &j[..V::W];
-    let j0 = lanes.iter().copied().fold(f32::INFINITY, f32::min);
-    let span = lanes.iter().copied().fold(f32::NEG_INFINITY, f32::max) - j0;
-    if span <= (V::WINDOW - 2) as f32 {
-        let rel: [f32; MAX_W] = std::array::from_fn(|lane| j[lane] - j0);
-        let rel = V::read(isa, &rel);
-        let j0 = j0 as usize;
+    let cells = V::read(isa, j);
+    if let Some((left, rel)) = window_columns(isa, cells, 0) {
+        let j0 = left as usize;
         let mut c = [[zero; 4]; 4];
         for q in 0..P::NEEDS {
             for (side, row) in [top, bottom].into_iter().enumerate() {
@@ -268,7 +265,7 @@ fn corners<V: SampleLane, P: ProximityFn>(
     }
     // Each lane's cell is at most the row's last (`cells - 2`), so its right-hand
     // corner is in the row too.
-    let j = V::read(isa, j).index(top[0].len().saturating_sub(2) as u32);
+    let j = cells.index(top[0].len().saturating_sub(2) as u32);
     let at = |row: &[Vec<f32>; 4], right: usize| -> [V; 4] {
         std::array::from_fn(|q| {
             let t = row[q].get(right..).filter(|_| q < P::NEEDS);
