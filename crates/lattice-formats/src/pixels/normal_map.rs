@@ -30,16 +30,16 @@ pub fn slope(heights: &[f32], size: usize, x: usize, y: usize, wrap: bool) -> (f
 }
 
 /// The unit normal for an image-space slope, X right, Y up the image (OpenGL frame).
-#[inline]
+#[inline(always)]
 pub fn normal_from_slope(dhdx: f32, dhdy: f32, strength: f32) -> [f32; 3] {
     // Image rows grow downwards, so the up-the-image slope is -dh/dy.
     let (nx, ny, nz) = (-strength * dhdx, strength * dhdy, 1.0f32);
     let len = (nx * nx + ny * ny + nz * nz).sqrt();
-    if len.is_finite() && len > 0.0 {
-        [nx / len, ny / len, nz / len]
-    } else {
-        [0.0, 0.0, 1.0]
-    }
+    // Finite and positive (a NaN is neither). Divided either way and then chosen, not
+    // branched on, so loops of it vectorise ([`normal_pixels`]).
+    let unit = len < f32::INFINITY && len > 0.0;
+    let n = [nx / len, ny / len, nz / len];
+    if unit { n } else { [0.0, 0.0, 1.0] }
 }
 
 /// Encodes a unit vector component -1..1 as 0..255: `x = (c / 2 + 1/2) 255` rounded
@@ -79,16 +79,10 @@ pub(super) fn normal_pixels(
         }
         let mut code = [[0u8; N]; 3];
         for i in 0..N {
-            // `normal_from_slope`'s operations in its order, so the same bits.
-            let (nx, ny, nz) = (-strength * dx[i], strength * dy[i], 1.0f32);
-            let len = (nx * nx + ny * ny + nz * nz).sqrt();
-            // Finite and positive (a NaN is neither).
-            let unit = len < f32::INFINITY && len > 0.0;
-            let (x, y, z) = (nx / len, ny / len, nz / len);
-            let y = if unit { y } else { 0.0 };
-            code[0][i] = encode_unit(if unit { x } else { 0.0 });
+            let [x, y, z] = normal_from_slope(dx[i], dy[i], strength);
+            code[0][i] = encode_unit(x);
             code[1][i] = encode_unit(if flip { -y } else { y });
-            code[2][i] = encode_unit(if unit { z } else { 1.0 });
+            code[2][i] = encode_unit(z);
         }
         for (i, px) in bytes.chunks_exact_mut(3).enumerate() {
             px.copy_from_slice(&[code[0][i], code[1][i], code[2][i]]);
