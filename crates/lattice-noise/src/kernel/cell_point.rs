@@ -297,10 +297,8 @@ pub(super) fn sample_lanes<V: SampleLane, M: Metric>(
 ) -> V {
     let (mut u, mut v) = ([0.0f32; 16], [0.0f32; 16]);
     let (mut ix, mut iy) = ([0.0f64; 16], [0.0f64; 16]);
-    for j in 0..V::W {
-        (ix[j], u[j]) = o.locate_whole(o.offset[0] + xs[j]);
-        (iy[j], v[j]) = o.locate_whole(o.offset[1] + ys[j]);
-    }
+    V::locate(isa, &o.axis, (o.offset[0], xs), &mut ix, &mut u);
+    V::locate(isa, &o.axis, (o.offset[1], ys), &mut iy, &mut v);
     let one_cell = ix[..V::W].iter().all(|&x| x == ix[0]) && iy[..V::W].iter().all(|&y| y == iy[0]);
     let cells = if one_cell {
         g.broadcast::<V>(isa, ix[0] as i64, iy[0] as i64)

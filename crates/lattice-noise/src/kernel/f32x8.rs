@@ -13,16 +13,19 @@ use super::avx2::Avx2;
 use super::avx2::Avx2Token;
 use super::avx2_transpose::to_pixel_order;
 use super::block::{Block, block_lanes};
+use super::cell_locate::CellLocate;
 use super::sample_lane::{MAX_INDEX, SampleLane};
 use super::simd_lane::simd_lane;
 use crate::lane::Lane;
 use core::arch::x86_64::{
-    __m256, __m256i, _CMP_GE_OQ, _CMP_LE_OQ, _CMP_LT_OQ, _mm256_add_epi32, _mm256_add_ps,
-    _mm256_and_ps, _mm256_andnot_ps, _mm256_blendv_ps, _mm256_castsi256_ps, _mm256_cmp_ps,
-    _mm256_cmpgt_epi32, _mm256_cvtss_f32, _mm256_cvttps_epi32, _mm256_div_ps, _mm256_floor_ps,
-    _mm256_i32gather_ps, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps, _mm256_movemask_ps,
-    _mm256_mul_ps, _mm256_permutevar8x32_ps, _mm256_set1_epi32, _mm256_sqrt_ps, _mm256_sub_ps,
-    _mm256_xor_ps,
+    __m128, __m256, __m256d, __m256i, _CMP_GE_OQ, _CMP_GT_OQ, _CMP_LE_OQ, _CMP_LT_OQ,
+    _mm_blendv_ps, _mm_cmp_ps, _mm_set1_ps, _mm_setzero_ps, _mm_storeu_ps, _mm256_add_epi32,
+    _mm256_add_pd, _mm256_add_ps, _mm256_and_ps, _mm256_andnot_ps, _mm256_blendv_ps,
+    _mm256_castsi256_ps, _mm256_cmp_ps, _mm256_cmpgt_epi32, _mm256_cvtpd_ps, _mm256_cvtss_f32,
+    _mm256_cvttps_epi32, _mm256_div_pd, _mm256_div_ps, _mm256_floor_pd, _mm256_floor_ps,
+    _mm256_i32gather_ps, _mm256_loadu_pd, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps,
+    _mm256_movemask_ps, _mm256_mul_pd, _mm256_mul_ps, _mm256_permutevar8x32_ps, _mm256_set1_epi32,
+    _mm256_set1_pd, _mm256_sqrt_ps, _mm256_storeu_pd, _mm256_sub_pd, _mm256_sub_ps, _mm256_xor_ps,
 };
 
 /// Eight lanes, with the proof ([`Avx2Token`], only an `Avx2` gives one) that operating
@@ -199,6 +202,51 @@ impl SampleLane for F32x8 {
         };
         (F32x8 { v: a, isa }, F32x8 { v: b, isa })
     }
+    #[inline(always)]
+    fn locate(
+        _: Avx2Token,
+        c: &CellLocate,
+        (offset, w): (f64, &[f64; 16]),
+        cells: &mut [f64; 16],
+        offsets: &mut [f32; 16],
+    ) {
+        for q in 0..2 {
+            let at = 4 * q;
+            #[allow(unsafe_code)]
+            // SAFETY: the token proves AVX; the loads read `w[at..at + 4]` and the
+            // stores write `cells[at..at + 4]` and `offsets[at..at + 4]`, all inside
+            // their 16-element arrays (`at` is 0 or 4).
+            unsafe {
+                let (i, u) = locate4(c, offset, _mm256_loadu_pd(w[at..].as_ptr()));
+                _mm256_storeu_pd(cells[at..].as_mut_ptr(), i);
+                _mm_storeu_ps(offsets[at..].as_mut_ptr(), u);
+            }
+        }
+    }
+}
+
+/// [`CellLocate::cell`] of `offset + w` in four `f64` lanes: the same operations (the
+/// product or quotient, `floor`, the offset rounded to `f32`, the ordered compares of
+/// the clamp), each one instruction that rounds as the scalar one does.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn locate4(c: &CellLocate, offset: f64, w: __m256d) -> (__m256d, __m128) {
+    let w = _mm256_add_pd(_mm256_set1_pd(offset), w);
+    let init = _mm256_set1_pd(c.init);
+    let t = _mm256_sub_pd(w, init);
+    let q = match c.inverse {
+        Some(inverse) => _mm256_mul_pd(t, _mm256_set1_pd(inverse)),
+        None => _mm256_div_pd(t, _mm256_set1_pd(c.step)),
+    };
+    let i = _mm256_floor_pd(q);
+    let u = _mm256_cvtpd_ps(_mm256_sub_pd(
+        w,
+        _mm256_add_pd(init, _mm256_mul_pd(i, _mm256_set1_pd(c.step))),
+    ));
+    let (zero, l) = (_mm_setzero_ps(), _mm_set1_ps(c.l));
+    let u = _mm_blendv_ps(u, zero, _mm_cmp_ps::<_CMP_LT_OQ>(u, zero));
+    let u = _mm_blendv_ps(u, l, _mm_cmp_ps::<_CMP_GT_OQ>(u, l));
+    (i, u)
 }
 
 #[cfg(test)]
@@ -211,6 +259,42 @@ mod tests {
             return; // nothing to compare on a CPU without AVX2
         };
         crate::lane::assert_lanes_match_scalar(|x| F32x8::load(isa, x), |v| v.lanes().to_vec());
+    }
+
+    /// Cells and offsets of positions in four-lane `f64` registers are the scalar
+    /// ones, bit for bit: power-of-two steps (the product) and others (the quotient),
+    /// positions on, beside and between lattice lines, and NaN.
+    #[test]
+    fn located_lanes_are_the_scalar_cells() {
+        let Some(isa) = Avx2::detect().map(Avx2::token) else {
+            return;
+        };
+        let mut w = [0.0f64; 16];
+        for c in [
+            CellLocate::new(0.0, 4.0),
+            CellLocate::new(2.0, 8.0),
+            CellLocate::new(0.625, 2.5),
+            CellLocate::new(0.0, 1.0 / 3.0),
+        ] {
+            for k in -400..400 {
+                for (j, w) in w.iter_mut().enumerate() {
+                    let x = f64::from(k) * 0.5 + j as f64 * 0.125;
+                    *w = match j % 4 {
+                        1 => x.next_up(),
+                        2 => x.next_down(),
+                        _ => x,
+                    };
+                }
+                w[7] = if k == 0 { f64::NAN } else { w[7] };
+                let (mut cells, mut offsets) = ([0.0; 16], [0.0f32; 16]);
+                F32x8::locate(isa, &c, (-3.25, &w), &mut cells, &mut offsets);
+                for j in 0..8 {
+                    let (i, u) = c.cell(-3.25 + w[j]);
+                    assert_eq!(cells[j].to_bits(), i.to_bits(), "{c:?} {}", w[j]);
+                    assert_eq!(offsets[j].to_bits(), u.to_bits(), "{c:?} {}", w[j]);
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! pixels, shifted.
 
 use super::array_of::array_of;
+use super::cell_locate::CellLocate;
 use crate::fade::Fade;
 use crate::noise_params::NoiseParams;
 use crate::proximity::ProximityFn;
@@ -23,6 +24,8 @@ pub(super) struct FreeOctave {
     pub amp: f32,
     /// Lattice period in cells when the texture tiles.
     pub period: Option<i64>,
+    /// Where positions fall on either axis (the octave's lines are the same on both).
+    pub axis: CellLocate,
 }
 
 /// Per-thread buffers of the free path.
@@ -36,14 +39,16 @@ impl FreeOctave {
     /// Octave `k` of step `s` of `p`, placed off the integer grid.
     pub(super) fn new(p: &NoiseParams, k: usize, s: f64) -> Self {
         let l = s as f32;
+        let init = p.displacement.origin_f64(s);
         FreeOctave {
             step: s,
-            init: p.displacement.origin_f64(s),
+            init,
             offset: p.origin.map(|o| o * f64::from(p.initial_step)),
             l,
             il: 1.0 / l,
             amp: p.amplitude(k, s),
             period: p.tileable.then_some((f64::from(p.size) / s) as i64),
+            axis: CellLocate::new(init, s),
         }
     }
 
@@ -58,10 +63,7 @@ impl FreeOctave {
     /// subtract these without a saturating conversion per lane).
     #[inline(always)]
     pub(super) fn locate_whole(&self, w: f64) -> (f64, f32) {
-        let i = ((w - self.init) / self.step).floor();
-        let u = w - (self.init + i * self.step);
-        // Rounding can put `u` a hair outside `0..step`; clamp so fades stay in range.
-        (i, (u as f32).clamp(0.0, self.l))
+        self.axis.cell(w)
     }
 
     /// Fills `out[k][i] = R((ix0 + i, iy), k)` for `k < needs`: a lattice source's row

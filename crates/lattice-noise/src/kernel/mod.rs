@@ -24,6 +24,7 @@ mod avx512;
 #[cfg(target_arch = "x86_64")]
 mod band_source;
 mod block;
+mod cell_locate;
 mod cell_plan;
 mod cell_point;
 mod cell_row;

@@ -4,6 +4,7 @@
 //! operation giving every lane exactly the scalar result, so all builds agree bit for
 //! bit.
 
+use super::cell_locate::CellLocate;
 use crate::fade::Fade;
 use crate::lane::Lane;
 
@@ -47,6 +48,18 @@ pub(super) trait SampleLane: Lane {
     /// are close together, by register permutes instead of gathers. All zero if `t`
     /// holds fewer than `WINDOW` floats.
     fn window_pair(isa: Self::Isa, t: &[f32], r: Self) -> (Self, Self);
+    /// [`CellLocate::lanes`] of the first `W` lanes, with its bits: in vector registers
+    /// where the build has `f64` vectors, one lane at a time otherwise.
+    #[inline(always)]
+    fn locate(
+        _: Self::Isa,
+        c: &CellLocate,
+        w: (f64, &[f64; 16]),
+        cells: &mut [f64; 16],
+        offsets: &mut [f32; 16],
+    ) {
+        c.lanes(w, Self::W, cells, offsets);
+    }
 }
 
 impl SampleLane for f32 {
