@@ -37,7 +37,7 @@ impl CellLocate {
     }
 
     /// [`Self::cell`] of `offset + w[j]` for the first `n` lanes, into `cells` and
-    /// `offsets`, the choice of product or quotient made once for all.
+    /// `offsets` (the builds without `f64` vectors; see `SampleLane::locate`).
     #[inline(always)]
     pub(super) fn lanes(
         &self,
@@ -47,19 +47,8 @@ impl CellLocate {
         offsets: &mut [f32; 16],
     ) {
         let lanes = cells.iter_mut().zip(offsets.iter_mut()).zip(w).take(n);
-        match self.inverse {
-            Some(inverse) => {
-                for ((i, u), &w) in lanes {
-                    let w = offset + w;
-                    (*i, *u) = self.split(w, (w - self.init) * inverse);
-                }
-            }
-            None => {
-                for ((i, u), &w) in lanes {
-                    let w = offset + w;
-                    (*i, *u) = self.split(w, (w - self.init) / self.step);
-                }
-            }
+        for ((i, u), &w) in lanes {
+            (*i, *u) = self.cell(offset + w);
         }
     }
 

@@ -13,10 +13,6 @@ use crate::region::Region;
 
 /// One octave placed anywhere: lattice points at `init + i * step - offset` pixels.
 pub(super) struct FreeOctave {
-    /// Step in pixels (may be fractional).
-    pub step: f64,
-    /// Grid displacement of the octave (pixels, before the pan).
-    pub init: f64,
     /// Pan in pixels: the world position of texture pixel `(0, 0)`.
     pub offset: [f64; 2],
     pub l: f32,
@@ -24,7 +20,9 @@ pub(super) struct FreeOctave {
     pub amp: f32,
     /// Lattice period in cells when the texture tiles.
     pub period: Option<i64>,
-    /// Where positions fall on either axis (the octave's lines are the same on both).
+    /// The octave's lines on either axis (the same on both): its step in pixels (may
+    /// be fractional) and grid displacement (pixels, before the pan), and where
+    /// positions fall among them.
     pub axis: CellLocate,
 }
 
@@ -39,16 +37,13 @@ impl FreeOctave {
     /// Octave `k` of step `s` of `p`, placed off the integer grid.
     pub(super) fn new(p: &NoiseParams, k: usize, s: f64) -> Self {
         let l = s as f32;
-        let init = p.displacement.origin_f64(s);
         FreeOctave {
-            step: s,
-            init,
             offset: p.origin.map(|o| o * f64::from(p.initial_step)),
             l,
             il: 1.0 / l,
             amp: p.amplitude(k, s),
             period: p.tileable.then_some((f64::from(p.size) / s) as i64),
-            axis: CellLocate::new(init, s),
+            axis: CellLocate::new(p.displacement.origin_f64(s), s),
         }
     }
 
@@ -81,11 +76,11 @@ impl FreeOctave {
             src.fill_row(iy, ix0, self.period, needs, out);
             return;
         }
-        let wy = self.init + iy as f64 * self.step;
+        let wy = self.axis.init + iy as f64 * self.axis.step;
         for (k, o) in out.iter_mut().enumerate().take(needs) {
             for (i, v) in o.iter_mut().enumerate() {
                 let ix = ix0 + i as i64;
-                let wx = self.init + ix as f64 * self.step;
+                let wx = self.axis.init + ix as f64 * self.axis.step;
                 *v = source.value_at(frame, (wx, wy), (ix, iy), self.period, k);
             }
         }
@@ -100,8 +95,8 @@ impl FreeOctave {
         (cx, cy): (i64, i64),
     ) -> [f32; 4] {
         let w = (
-            self.init + cx as f64 * self.step,
-            self.init + cy as f64 * self.step,
+            self.axis.init + cx as f64 * self.axis.step,
+            self.axis.init + cy as f64 * self.axis.step,
         );
         array_of(0.0, |k| {
             if k < needs {
