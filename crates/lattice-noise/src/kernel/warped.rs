@@ -1,259 +1,31 @@
 //! The warped sampler: a noise evaluated at `(x + A wx, y + A wy)` for every pixel.
 //!
-//! Sample points fall anywhere, so the row kernel's tables (one fade and one corner row
-//! per lattice row) do not apply. Instead the texture is cut into tiles of 16 rows by
-//! 256 columns; for each tile and octave the corners its points can reach are drawn
-//! once into a small grid ([`CornerGrid`]), and then 8 or 16 pixels at a time (one per
-//! lane) locate their cell, gather their four corners' numbers from the grid and sum
-//! the proximity function times the fades, every octave in registers. Every lane does
-//! the scalar operations in the scalar order, so the AVX-512, AVX2 and portable builds
-//! give the same bits, and a pixel's value depends only on its absolute position and
-//! its warp fields: any window, band or thread count gives the same pixels.
+//! The fields come band by band ([`FieldBands`]: from maps the caller holds, or computed
+//! beside the pixels they move) and the [`TileSampler`] samples each band at the moved
+//! positions: any window, band or thread count gives the same pixels.
 
 use super::avx2::Avx2;
-use super::avx512::Avx512;
-#[cfg(target_arch = "x86_64")]
-use super::f32x8::F32x8;
-#[cfg(target_arch = "x86_64")]
-use super::f32x16::F32x16;
-use super::free_octave::FreeOctave;
-use super::grid_corners::{direct_corners, window_corners};
-use super::isa_dispatch::{BandWork, on_widest_isa};
-use super::plan::{Octave, OctavePlan, Plan};
-use super::sample_lane::{SampleLane, fade4};
-use super::tile_positions::{Bounds, Displace, TilePositions};
-use super::turned_grid::TurnedGrid;
-use super::turned_sample::turned_octave;
+use super::tile_sampler::{TileSampler, TileScratch};
 use super::warp_fields::{FieldBands, Fields, WarpFields};
-use super::warp_grid::CornerGrid;
-use crate::fade::Fade;
 use crate::heightmap::Heightmap;
 use crate::job_control::JobControl;
 use crate::noise_params::NoiseParams;
-use crate::proximity::{ProximityFn, ProximityVisitor, il_power};
+use crate::proximity::{ProximityFn, ProximityVisitor};
 use crate::region::Region;
-use std::marker::PhantomData;
-
-/// Rows per parallel work unit and columns per tile (a multiple of 16 lanes).
-const BAND_ROWS: usize = 16;
-const TILE_COLS: usize = 256;
-/// The same for turned lattices: square tiles, whose turned bounding box holds about
-/// twice their pixels' cells (a 16 x 256 strip's holds eight times).
-const TURNED_ROWS: usize = 64;
-const TURNED_COLS: usize = 64;
-/// Corners a tile's grid may hold per pixel of the tile before the corners are drawn
-/// per pixel instead (4 per pixel and octave).
-const GRID_CORNERS_PER_PIXEL: usize = 4;
 
 /// What the bands share.
 struct Job<'a> {
-    plan: Plan,
-    region: Region,
+    sampler: TileSampler,
     fields: Fields<'a>,
     control: &'a JobControl,
-    displace: Displace,
-    fade: Fade,
-    /// Rows per band and columns per tile.
-    shape: (usize, usize),
+    width: usize,
 }
 
 /// Per-thread buffers.
 #[derive(Default)]
 struct Scratch {
     fields: FieldBands,
-    pos: TilePositions,
-    grids: Vec<CornerGrid>,
-    turned: Vec<TurnedGrid>,
-}
-
-/// The warp-sampled value of `P` over grid octave `o` at the lanes' positions.
-#[inline(always)]
-fn grid_octave<V: SampleLane, P: ProximityFn>(
-    isa: V::Isa,
-    job: &Job<'_>,
-    o: &Octave,
-    g: &mut CornerGrid,
-    (px, py): (V, V),
-) -> V {
-    let k = |x: f32| V::all(isa, x);
-    let (origin, l, il) = (k(o.origin as f32), k(o.l), k(o.il));
-    // Exactly `cell_of`, lane by lane.
-    let (tx, ty) = (px - origin, py - origin);
-    let (fx, fy) = ((tx * il).floor(), (ty * il).floor());
-    let u = (tx - fx * l).mx(k(0.0)).mn(l);
-    let v = (ty - fy * l).mx(k(0.0)).mn(l);
-    let (us, vs) = (u * il, v * il);
-    let scale = k(il_power(o.il, P::SCALE) * o.amp);
-    let [fl, fr, ft, fb] = fade4(job.fade, [us, k(1.0) - us, vs, k(1.0) - vs]);
-    let (ft, fb) = (ft * scale, fb * scale);
-    let w = [fl * ft, fr * ft, fl * fb, fr * fb];
-    let r = if g.direct {
-        direct_corners::<V, P>(isa, &job.plan, o, g, fx, fy)
-    } else if let Some(r) = window_corners::<V, P>(isa, g, fx, fy) {
-        r
-    } else {
-        let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
-        let i = gi.index(g.bound);
-        let offsets = [0, 1, g.cols, g.cols + 1];
-        let zero = k(0.0);
-        let mut r = [[zero; 4]; 4];
-        for (q, &off) in offsets.iter().enumerate() {
-            for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
-                r[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
-            }
-        }
-        r
-    };
-    P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, &r, w)
-}
-
-/// Computes band `rows` (texture rows from `region.y + y0`) in tiles.
-#[inline(always)]
-fn band<V: SampleLane, P: ProximityFn>(
-    isa: V::Isa,
-    job: &Job<'_>,
-    y0: usize,
-    rows: &mut [f32],
-    sc: &mut Scratch,
-) {
-    let width = job.region.width as usize;
-    let nrows = rows.len() / width;
-    let octaves = &job.plan.octaves;
-    let Scratch {
-        fields,
-        pos,
-        grids,
-        turned,
-    } = sc;
-    let (wx, wy) = fields.band(&job.fields, (y0, rows.len(), width), job.control);
-    grids.resize_with(octaves.len(), CornerGrid::default);
-    turned.resize_with(octaves.len(), TurnedGrid::default);
-    let tile_cols = job.shape.1;
-    for tx0 in (0..width).step_by(tile_cols) {
-        let tw = tile_cols.min(width - tx0);
-        let padded = tw.div_ceil(V::W) * V::W;
-        let (x0, y) = (job.region.x as usize + tx0, job.region.y as usize + y0);
-        pos.start((x0, tw), nrows, padded);
-        let mut bounds = Bounds::<V>::new(isa);
-        for r in 0..nrows {
-            let at = r * width + tx0;
-            let w = (&wx[at..at + tw], &wy[at..at + tw]);
-            let yv = V::all(isa, (y + r) as f32);
-            for c in (0..padded).step_by(V::W) {
-                let p = pos.lanes(isa, &job.displace, w, (r, c, yv), (tw, padded));
-                bounds.add(p);
-            }
-        }
-        let (xs, ys) = bounds.ranges();
-        let budget = GRID_CORNERS_PER_PIXEL * nrows * padded;
-        for ((o, g), t) in octaves.iter().zip(grids.iter_mut()).zip(turned.iter_mut()) {
-            match o {
-                OctavePlan::Grid(o) => g.prepare(&job.plan, o, P::NEEDS, (xs, ys), budget),
-                OctavePlan::Turned(o) => {
-                    t.prepare(&job.plan.source, o, P::NEEDS, (xs, ys), budget);
-                }
-                OctavePlan::Free(_) => {}
-            }
-        }
-        for r in 0..nrows {
-            let out = &mut rows[r * width + tx0..r * width + tx0 + tw];
-            for c in (0..padded).step_by(V::W) {
-                let at = r * padded + c;
-                let (px, py) = (&pos.px[at..], &pos.py[at..]);
-                let pos = (V::read(isa, px), V::read(isa, py));
-                let mut h = V::all(isa, 0.5);
-                let source = &job.plan.source;
-                for ((o, g), t) in octaves.iter().zip(grids.iter_mut()).zip(turned.iter_mut()) {
-                    match o {
-                        OctavePlan::Grid(o) => h = h + grid_octave::<V, P>(isa, job, o, g, pos),
-                        OctavePlan::Free(f) => {
-                            h = free_octave::<V, P>(isa, job, f, h, px, py);
-                        }
-                        OctavePlan::Turned(o) => {
-                            h = h + turned_octave::<V, P>(isa, source, o, t, pos);
-                        }
-                    }
-                }
-                let n = (tw - c).min(V::W);
-                if n == V::W {
-                    h.write(&mut out[c..]);
-                } else {
-                    // The tile's last lanes: only its own columns are written.
-                    let mut lanes = [0.0f32; 16];
-                    h.write(&mut lanes);
-                    out[c..c + n].copy_from_slice(&lanes[..n]);
-                }
-            }
-        }
-    }
-}
-
-/// Adds an off-grid octave (fractional step or panned lattice) to `h`, lane by lane.
-#[inline(never)]
-fn free_octave<V: SampleLane, P: ProximityFn>(
-    isa: V::Isa,
-    job: &Job<'_>,
-    f: &FreeOctave,
-    h: V,
-    px: &[f32],
-    py: &[f32],
-) -> V {
-    let mut lanes = [0.0f32; 16];
-    h.write(&mut lanes);
-    for (i, h) in lanes.iter_mut().enumerate().take(V::W) {
-        let (x, y) = (f64::from(px[i]), f64::from(py[i]));
-        *h += f.sample::<P>(&job.plan.source, &job.plan.frame, job.fade, x, y);
-    }
-    V::read(isa, &lanes)
-}
-
-/// One band of the warped sampler, for [`on_widest_isa`].
-struct WarpedBand<'a, 'b, P> {
-    job: &'a Job<'b>,
-    y0: usize,
-    rows: &'a mut [f32],
-    sc: &'a mut Scratch,
-    function: PhantomData<P>,
-}
-
-impl<P: ProximityFn> BandWork for WarpedBand<'_, '_, P> {
-    const WIDE: bool = true;
-    #[inline(always)]
-    fn portable(self) {
-        band::<f32, P>((), self.job, self.y0, self.rows, self.sc);
-    }
-    #[inline(always)]
-    fn avx2(self, isa: Avx2) {
-        #[cfg(target_arch = "x86_64")]
-        band::<F32x8, P>(isa.token(), self.job, self.y0, self.rows, self.sc);
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = isa;
-    }
-    #[inline(always)]
-    fn avx512(self, _: Avx2, wide: Avx512) {
-        #[cfg(target_arch = "x86_64")]
-        band::<F32x16, P>(wide, self.job, self.y0, self.rows, self.sc);
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = wide;
-    }
-}
-
-/// [`band`] in the widest build the CPU proves it can run (see [`on_widest_isa`]).
-fn run_band<P: ProximityFn>(
-    job: &Job<'_>,
-    y0: usize,
-    rows: &mut [f32],
-    sc: &mut Scratch,
-    isa: Option<Avx2>,
-) {
-    let band = WarpedBand::<P> {
-        job,
-        y0,
-        rows,
-        sc,
-        function: PhantomData,
-    };
-    on_widest_isa(band, isa);
+    tiles: TileScratch,
 }
 
 struct Runner<'a, 'b> {
@@ -267,14 +39,17 @@ impl ProximityVisitor for Runner<'_, '_> {
     fn visit<P: ProximityFn>(self) {
         let Runner { job, data, isa } = self;
         let control = job.control;
-        let band_rows = job.shape.0;
-        let chunk = band_rows * job.region.width as usize;
+        let band_rows = job.sampler.band_rows();
+        let chunk = band_rows * job.width;
         control.begin(data.len().div_ceil(chunk));
         crate::parallel::for_each_chunk_mut(data, chunk, Scratch::default, |sc, b, rows| {
             if control.is_cancelled() {
                 return;
             }
-            run_band::<P>(job, b * band_rows, rows, sc, isa);
+            let y0 = b * band_rows;
+            let Scratch { fields, tiles } = sc;
+            let w = fields.band(&job.fields, (y0, rows.len(), job.width), control);
+            job.sampler.band::<P>(y0, rows, w, tiles, isa);
             control.step();
         });
     }
@@ -306,27 +81,11 @@ pub(super) fn run_warped_on(
         super::cellular_bands::run_cellular(p, c, region, Some(fields), control, hm, isa);
         return;
     }
-    let plan = Plan::new(p, Region::full(p.size));
-    let turned = plan
-        .octaves
-        .iter()
-        .any(|o| matches!(o, OctavePlan::Turned(_)));
     let job = Job {
-        shape: if turned {
-            (TURNED_ROWS, TURNED_COLS)
-        } else {
-            (BAND_ROWS, TILE_COLS)
-        },
-        plan,
-        region,
+        sampler: TileSampler::new(p, region, fields.amplitude),
         fields: Fields::new(fields.source, region, isa),
         control,
-        displace: Displace {
-            amplitude: fields.amplitude,
-            size: p.size as f32,
-            wrap: p.tileable,
-        },
-        fade: p.fade,
+        width: region.width as usize,
     };
     p.proximity.visit(Runner {
         job: &job,

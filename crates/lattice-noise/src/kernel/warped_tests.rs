@@ -4,7 +4,12 @@
 use super::super::warp_fields::FieldSource;
 use super::super::warp_grid::cell_of;
 use super::*;
+use crate::cell_distance::CellDistance;
+use crate::cell_output::CellOutput;
+use crate::cellular::Cellular;
 use crate::displacement::Displacement;
+use crate::fade::Fade;
+use crate::isotropy::Isotropy;
 use crate::proximity::Proximity;
 use crate::random::RandomSource;
 
@@ -64,20 +69,32 @@ fn builds_agree_bit_for_bit() {
 }
 
 /// Fields that are noises, computed band by band inside the sampler, give the bits of
-/// warping by those noises' maps, in every build, over a window and tiled or not.
+/// warping by those noises' maps, in every build, over a window and tiled or not, with
+/// square, isotropic and cellular fields (each runs where its map does).
 #[test]
 fn noise_fields_match_their_maps() {
     let isas = [Avx2::detect(), None];
-    for (i, proximity) in [Proximity::Gradient, Proximity::MonkeySaddle]
+    let cells = Cellular {
+        output: CellOutput::F2MinusF1,
+        distance: CellDistance::Manhattan,
+        jitter: 0.8,
+    };
+    let cases = [Proximity::Gradient, Proximity::MonkeySaddle]
         .into_iter()
-        .enumerate()
-    {
+        .flat_map(|f| {
+            [
+                (f, Isotropy::OFF, None),
+                (f, Isotropy::FULL, None),
+                (f, Isotropy::OFF, Some(cells)),
+            ]
+        });
+    for (i, (proximity, isotropy, cellular)) in cases.enumerate() {
         let p = NoiseParams {
             size: 96,
             initial_step: 16,
             octaves: 4,
             proximity,
-            tileable: i == 1,
+            tileable: i % 3 == 1,
             ..NoiseParams::default()
         };
         let field = |seed| NoiseParams {
@@ -85,6 +102,8 @@ fn noise_fields_match_their_maps() {
             initial_step: 32,
             fade: Fade::Quintic,
             random: RandomSource::Modern,
+            isotropy,
+            cellular,
             ..p
         };
         let (fx, fy) = (field(7), field(8));
@@ -114,7 +133,8 @@ fn noise_fields_match_their_maps() {
                 y: maps[1].data(),
             });
             let by_noise = run(FieldSource::Noise { x: &fx, y: &fy });
-            assert!(by_maps == by_noise, "{proximity:?} {isa:?}");
+            let case = format!("{proximity:?} {isotropy:?} {cellular:?} {isa:?}");
+            assert!(by_maps == by_noise, "{case}");
         }
     }
 }
