@@ -243,3 +243,35 @@ fn ridges_settings_open() -> egui_kittest::Harness<'static, lattice_studio::app:
     h.step();
     h
 }
+
+/// A warp's own noise can be made isotropic with its own checkbox, and back.
+#[test]
+fn the_warp_noise_has_an_isotropic_checkbox() {
+    use lattice_studio::engine::{Isotropy, Warp, WarpSource};
+    let warp_isotropy = |a: &lattice_studio::app::LatticeApp| match &a.state().preset.layers[2]
+        .warp
+        .as_ref()
+        .map(|w| &w.source)
+    {
+        Some(WarpSource::Noise(n)) => Some(n.isotropy),
+        _ => None,
+    };
+    let mut h = ridges_settings_open();
+    let mut draft = h.state().state().preset.clone();
+    let texture = draft.layers.texture_noise(&draft.layers[2].noise);
+    draft.layers[2].warp = Some(Warp::with_default_noise(&texture, 24.0));
+    h.state().push(Command::SetParams(Box::new(draft)));
+    settled(&mut h);
+    assert_eq!(warp_isotropy(h.state()), Some(Isotropy::OFF));
+    h.get_by_role_and_label(Role::CheckBox, "Isotropic warp")
+        .click();
+    step_until(&mut h, "an isotropic warp", |a| {
+        warp_isotropy(a) == Some(Isotropy::FULL)
+    });
+    settled(&mut h);
+    h.get_by_role_and_label(Role::CheckBox, "Isotropic warp")
+        .click();
+    step_until(&mut h, "a square warp again", |a| {
+        warp_isotropy(a) == Some(Isotropy::OFF)
+    });
+}

@@ -23,7 +23,8 @@ pub struct LayerFlags {
     #[arg(long, value_name = "O", value_parser = parse_opacity)]
     pub opacity: Option<f32>,
     /// Domain warp of that layer, amplitude in pixels (0 = no warp). Its warp noise is
-    /// the preset's, else a gradient field of twice the layer's initial step, 4 octaves.
+    /// the preset's, else a gradient field of twice the layer's initial step, 4 octaves,
+    /// isotropic when the layer is.
     #[arg(long, value_name = "A", allow_negative_numbers = true, value_parser = parse_amplitude)]
     pub warp: Option<f32>,
     /// Erosion of that layer: the depth of its gullies in heights (0 = no erosion, the

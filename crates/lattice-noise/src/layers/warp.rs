@@ -2,6 +2,7 @@
 
 use super::layer_error::LayerError;
 use crate::fade::Fade;
+use crate::isotropy::Isotropy;
 use crate::limits::MAX_SIZE;
 use crate::noise_params::NoiseParams;
 use crate::proximity::Proximity;
@@ -43,7 +44,9 @@ pub enum WarpSource {
 impl Warp {
     /// The warp noise used when none is given (`--warp A` on a layer without one): a
     /// smooth gradient field, twice the layer's initial step, 4 octaves, the modern
-    /// hash, seeded with the layer's seed plus [`DEFAULT_WARP_SEED_OFFSET`].
+    /// hash, seeded with the layer's seed plus [`DEFAULT_WARP_SEED_OFFSET`], and
+    /// isotropic as the layer is (a square-lattice field would streak an isotropic
+    /// layer along the axes).
     pub fn default_noise(layer: &NoiseParams) -> NoiseParams {
         let doubled = layer.initial_step.saturating_mul(2).min(layer.size.max(1));
         let noise = NoiseParams {
@@ -56,16 +59,30 @@ impl Warp {
             proximity: Proximity::Gradient,
             fade: Fade::Quintic,
             random: RandomSource::Modern,
+            isotropy: layer.isotropy,
             ..NoiseParams::default()
         };
-        // A doubled step that no longer divides a tiling size falls back to the layer's.
-        if noise.validate_streamed().is_err() {
-            return NoiseParams {
-                initial_step: layer.initial_step,
-                ..noise
+        // A doubled step that no longer divides a tiling size falls back to the layer's;
+        // a tiling that an isotropic field cannot keep, to the square lattice.
+        let steps = [doubled, layer.initial_step];
+        let candidates = [layer.isotropy, Isotropy::OFF]
+            .into_iter()
+            .flat_map(|isotropy| steps.map(|initial_step| (isotropy, initial_step)));
+        for (isotropy, initial_step) in candidates {
+            let n = NoiseParams {
+                isotropy,
+                initial_step,
+                ..noise.clone()
             };
+            if n.validate_streamed().is_ok() {
+                return n;
+            }
         }
-        noise
+        NoiseParams {
+            isotropy: Isotropy::OFF,
+            initial_step: layer.initial_step,
+            ..noise
+        }
     }
 
     /// A warp of `amplitude` pixels by [`Self::default_noise`].
@@ -138,6 +155,33 @@ mod tests {
         let n = Warp::default_noise(&tiled);
         assert_eq!(n.initial_step, 128);
         n.validate().unwrap();
+    }
+
+    /// An isotropic layer's default warp is isotropic too, and still valid when the
+    /// layer tiles.
+    #[test]
+    fn default_noise_follows_the_layers_isotropy() {
+        let layer = NoiseParams {
+            isotropy: Isotropy::FULL,
+            ..NoiseParams::default()
+        };
+        assert_eq!(Warp::default_noise(&layer).isotropy, Isotropy::FULL);
+        let mut tiled_cases = 0;
+        for size in [64, 256, 384, 512] {
+            let tiled = NoiseParams {
+                size,
+                tileable: true,
+                initial_step: size / 4,
+                ..layer.clone()
+            };
+            if tiled.validate().is_ok() {
+                Warp::default_noise(&tiled).validate().unwrap();
+                tiled_cases += 1;
+            }
+        }
+        assert!(tiled_cases > 0);
+        let square = Warp::default_noise(&NoiseParams::default());
+        assert!(square.isotropy.is_off());
     }
 
     #[test]

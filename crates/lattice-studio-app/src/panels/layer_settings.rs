@@ -8,7 +8,9 @@ use crate::engine::Preset;
 use crate::engine::layers::{
     MAX_AMPLITUDE, MAX_GAIN, MAX_MASK_SCALE, MAX_MASK_SLOPE, MAX_OFFSET, MaskMeasure, MaskSlope,
 };
-use crate::engine::{BlendMode, Layer, MAX_OCTAVES, NoiseParams, Proximity, Warp, WarpSource};
+use crate::engine::{
+    BlendMode, Isotropy, Layer, MAX_OCTAVES, NoiseParams, Proximity, Warp, WarpSource,
+};
 
 /// Edits the compositing settings of layer `layer` of `draft`.
 pub(crate) fn layer_settings_ui(ui: &mut egui::Ui, draft: &mut Preset, layer: usize) {
@@ -245,33 +247,52 @@ fn warp_ui(ui: &mut egui::Ui, l: &mut Layer, others: &[String], texture: &NoiseP
     match (&mut w.source, source.is_empty()) {
         (WarpSource::Layer(_), true) => w.source = WarpSource::Noise(Warp::default_noise(texture)),
         (_, false) => w.source = WarpSource::Layer(source),
-        (WarpSource::Noise(n), true) => {
-            kept_slider(ui, &mut n.initial_step, 1..=texture.size.max(1), |v| {
-                egui::Slider::new(v, 1..=texture.size)
-                    .text("Warp step")
-                    .logarithmic(true)
-            })
-            .on_hover_text("Grid step of the warp noise's first octave: the size of the swirls");
-            kept_slider(ui, &mut n.octaves, 1..=MAX_OCTAVES, |v| {
-                egui::Slider::new(v, 1..=8).text("Warp octaves")
-            });
-            ui.add(egui::DragValue::new(&mut n.seed).prefix("warp seed "));
-            labelled(
+        (WarpSource::Noise(n), true) => warp_noise_ui(ui, n, texture.size),
+    }
+}
+
+/// The warp's own noise: the size of its swirls, octaves, seed, function and whether it
+/// is isotropic.
+fn warp_noise_ui(ui: &mut egui::Ui, n: &mut NoiseParams, size: u32) {
+    kept_slider(ui, &mut n.initial_step, 1..=size.max(1), |v| {
+        egui::Slider::new(v, 1..=size)
+            .text("Warp step")
+            .logarithmic(true)
+    })
+    .on_hover_text("Grid step of the warp noise's first octave: the size of the swirls");
+    kept_slider(ui, &mut n.octaves, 1..=MAX_OCTAVES, |v| {
+        egui::Slider::new(v, 1..=8).text("Warp octaves")
+    });
+    ui.add(egui::DragValue::new(&mut n.seed).prefix("warp seed "));
+    labelled(
+        ui,
+        "Warp function",
+        "Proximity function of the warp noise",
+        |ui| {
+            enum_combo(
                 ui,
-                "Warp function",
-                "Proximity function of the warp noise",
-                |ui| {
-                    enum_combo(
-                        ui,
-                        "warp-proximity",
-                        &mut n.proximity,
-                        Proximity::ALL,
-                        Proximity::label,
-                        |_| "",
-                    )
-                },
-            );
-        }
+                "warp-proximity",
+                &mut n.proximity,
+                Proximity::ALL,
+                Proximity::label,
+                |_| "",
+            )
+        },
+    );
+    let mut isotropic = !n.isotropy.is_off();
+    if ui
+        .checkbox(&mut isotropic, "Isotropic warp")
+        .on_hover_text(
+            "Swirls in every direction alike: the warp noise on turned grids with round \
+             windows, as the layer's own isotropic mode (an isotropic layer's warp starts so)",
+        )
+        .changed()
+    {
+        n.isotropy = if isotropic {
+            Isotropy::FULL
+        } else {
+            Isotropy::OFF
+        };
     }
 }
 
