@@ -96,20 +96,16 @@ struct Band<'a> {
 impl ProximityVisitor for Band<'_> {
     type Output = ();
     fn visit<P: ProximityFn>(self) {
-        let Band {
-            source: s,
-            y0,
-            rows,
-            sc,
-            control,
-        } = self;
+        let (s, sc) = (self.source, self.sc);
         match &s.rows {
-            RowsOf::Plan(plan) => run_band::<P>(plan, y0, rows, &mut sc.rows, control, s.isa),
+            RowsOf::Plan(plan) => {
+                run_band::<P>(plan, self.y0, self.rows, &mut sc.rows, self.control, s.isa);
+            }
             RowsOf::Tiles(tiles) => {
                 sc.still.clear();
-                sc.still.resize(rows.len(), 0.5);
+                sc.still.resize(self.rows.len(), 0.5);
                 let still = (&sc.still[..], &sc.still[..]);
-                tiles.band::<P>(y0, rows, still, &mut sc.tiles, s.isa);
+                tiles.band::<P>(self.y0, self.rows, still, &mut sc.tiles, s.isa);
             }
             // Visited by metric, below.
             RowsOf::Cells(..) => {}
@@ -120,15 +116,10 @@ impl ProximityVisitor for Band<'_> {
 impl MetricVisitor for Band<'_> {
     type Output = ();
     fn visit<M: Metric>(self) {
-        let Band {
-            source: s,
-            y0,
-            rows,
-            sc,
-            control,
-        } = self;
+        let s = self.source;
         if let RowsOf::Cells(cells, _) = &s.rows {
-            cells.band::<M>((y0, rows), None, control, &mut sc.cells, s.isa);
+            let rows = (self.y0, self.rows);
+            cells.band::<M>(rows, None, self.control, &mut self.sc.cells, s.isa);
         }
     }
 }

@@ -227,44 +227,31 @@ struct CellBand<'a, M> {
     metric: PhantomData<M>,
 }
 
+impl<M: Metric> CellBand<'_, M> {
+    #[inline(always)]
+    fn run<V: SampleLane>(self, isa: V::Isa) {
+        let rows = (self.y0, self.rows);
+        process_band::<V, M>(isa, self.job, rows, self.warp, self.control, self.sc);
+    }
+}
+
 impl<M: Metric> BandWork for CellBand<'_, M> {
     const WIDE: bool = true;
     #[inline(always)]
     fn portable(self) {
-        process_band::<f32, M>(
-            (),
-            self.job,
-            (self.y0, self.rows),
-            self.warp,
-            self.control,
-            self.sc,
-        );
+        self.run::<f32>(());
     }
     #[inline(always)]
     fn avx2(self, isa: Avx2) {
         #[cfg(target_arch = "x86_64")]
-        process_band::<F32x8, M>(
-            isa.token(),
-            self.job,
-            (self.y0, self.rows),
-            self.warp,
-            self.control,
-            self.sc,
-        );
+        self.run::<F32x8>(isa.token());
         #[cfg(not(target_arch = "x86_64"))]
         let _ = isa;
     }
     #[inline(always)]
     fn avx512(self, _: Avx2, wide: Avx512) {
         #[cfg(target_arch = "x86_64")]
-        process_band::<F32x16, M>(
-            wide,
-            self.job,
-            (self.y0, self.rows),
-            self.warp,
-            self.control,
-            self.sc,
-        );
+        self.run::<F32x16>(wide);
         #[cfg(not(target_arch = "x86_64"))]
         let _ = wide;
     }
