@@ -15,6 +15,7 @@ mod libnoise_fidelity;
 mod original_mode;
 mod proximity_formulas;
 mod regions;
+mod showcase_isotropy;
 mod slope_masks;
 mod spectrum;
 mod tone;

@@ -43,14 +43,15 @@ pub fn frequency(i: usize, n: usize) -> f64 {
     }
 }
 
-/// The isotropy score of an `n x n` window: in the band of wavelengths `4..=128` px,
+/// Wedges of direction the isotropy score averages over: 3 degrees each, 0 to 180 (a
+/// real field's spectrum is symmetric).
+pub const WEDGES: usize = 60;
+
+/// The isotropy profile of an `n x n` window: in the band of wavelengths `4..=128` px,
 /// each frequency's power over the mean power at its radius (rounded), averaged over
-/// 3-degree wedges of direction (0 to 180: a real field's spectrum is symmetric);
-/// returns the smallest and largest wedge over the mean of the wedges, and the angle
-/// (degrees) of the largest. An isotropic
-/// field scores close to 1 in every wedge; the square lattice lifts the axes and
-/// diagonals.
-pub fn wedge_extremes(values: &[f32], n: usize) -> (f64, f64, f64) {
+/// each 3-degree wedge of direction. An isotropic field scores close to the profile's
+/// mean in every wedge; the square lattice lifts the axes and diagonals.
+pub fn wedge_scores(values: &[f32], n: usize) -> [f64; WEDGES] {
     let power = power(values, n);
     let (lo, hi) = (n as f64 / 128.0, n as f64 / 4.0);
     let bins = n / 2 + 1;
@@ -66,7 +67,6 @@ pub fn wedge_extremes(values: &[f32], n: usize) -> (f64, f64, f64) {
             count[r.round() as usize] += 1;
         }
     }
-    const WEDGES: usize = 60;
     let (mut wedge, mut wcount) = ([0.0f64; WEDGES], [0usize; WEDGES]);
     for (i, p) in power.iter().enumerate() {
         let (fx, fy, r) = at(i);
@@ -80,14 +80,25 @@ pub fn wedge_extremes(values: &[f32], n: usize) -> (f64, f64, f64) {
         wedge[w] += p / mean;
         wcount[w] += 1;
     }
-    let scores: Vec<f64> = wedge
-        .iter()
-        .zip(wcount)
-        .map(|(s, c)| s / c as f64)
-        .collect();
+    let mut scores = [0.0; WEDGES];
+    for ((s, w), c) in scores.iter_mut().zip(wedge).zip(wcount) {
+        *s = w / c as f64;
+    }
+    scores
+}
+
+/// The smallest and largest wedge of a profile over its mean, and the angle (degrees)
+/// of the largest.
+pub fn extremes(scores: &[f64; WEDGES]) -> (f64, f64, f64) {
     let mean = scores.iter().sum::<f64>() / WEDGES as f64;
     let lo = scores.iter().copied().fold(f64::MAX, f64::min) / mean;
     let hi = scores.iter().copied().fold(f64::MIN, f64::max) / mean;
     let top = scores.iter().position(|&s| s / mean == hi).unwrap_or(0);
     (lo, hi, top as f64 * 3.0)
+}
+
+/// The isotropy score of an `n x n` window ([`wedge_scores`]): the smallest and largest
+/// wedge over the mean of the wedges, and the angle (degrees) of the largest.
+pub fn wedge_extremes(values: &[f32], n: usize) -> (f64, f64, f64) {
+    extremes(&wedge_scores(values, n))
 }
