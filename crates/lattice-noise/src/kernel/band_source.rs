@@ -22,18 +22,23 @@ use crate::region::Region;
 /// A noise over a region, ready to compute any band of its rows.
 pub(super) struct BandSource {
     rows: RowsOf,
-    proximity: Proximity,
     isa: Option<Avx2>,
 }
 
 /// How a [`BandSource`] computes rows.
 enum RowsOf {
+    /// A lattice noise, of the function the visit names.
+    Lattice(LatticeRows, Proximity),
+    /// The cellular sampler, of the metric the visit names.
+    Cells(CellSampler, CellDistance),
+}
+
+/// Where a lattice noise's rows come from.
+enum LatticeRows {
     /// The row kernel.
     Plan(Plan),
     /// The sampler, with still fields.
     Tiles(TileSampler),
-    /// The cellular sampler, with its distance.
-    Cells(CellSampler, CellDistance),
 }
 
 /// A thread's buffers for [`BandSource::band`], reused across bands.
@@ -52,14 +57,15 @@ impl BandSource {
     pub(super) fn on(p: &NoiseParams, region: Region, isa: Option<Avx2>) -> Self {
         let rows = match p.cellular {
             Some(c) => RowsOf::Cells(CellSampler::new(p, c, region, false), c.distance),
-            None if p.isotropy.is_off() => RowsOf::Plan(Plan::new(p, region)),
-            None => RowsOf::Tiles(TileSampler::new(p, region, 0.0)),
+            None if p.isotropy.is_off() => {
+                RowsOf::Lattice(LatticeRows::Plan(Plan::new(p, region)), p.proximity)
+            }
+            None => RowsOf::Lattice(
+                LatticeRows::Tiles(TileSampler::new(p, region, 0.0)),
+                p.proximity,
+            ),
         };
-        BandSource {
-            rows,
-            proximity: p.proximity,
-            isa,
-        }
+        BandSource { rows, isa }
     }
 
     /// Region rows `y0..` into `rows` (whole rows of the region), on this thread: the
@@ -71,55 +77,71 @@ impl BandSource {
         sc: &mut BandScratch,
         control: &JobControl,
     ) {
-        let band = Band {
-            source: self,
-            y0,
-            rows,
-            sc,
-            control,
-        };
-        match self.rows {
-            RowsOf::Cells(_, distance) => visit_metric(distance, band),
-            _ => self.proximity.visit(band),
+        match &self.rows {
+            RowsOf::Lattice(kind, proximity) => proximity.visit(Band {
+                kind,
+                y0,
+                rows,
+                sc,
+                control,
+                isa: self.isa,
+            }),
+            RowsOf::Cells(cells, distance) => visit_metric(
+                *distance,
+                Band {
+                    kind: cells,
+                    y0,
+                    rows,
+                    sc,
+                    control,
+                    isa: self.isa,
+                },
+            ),
         }
     }
 }
 
-struct Band<'a> {
-    source: &'a BandSource,
+/// One band of `kind`'s rows, for the visit that names its function or metric.
+struct Band<'a, K> {
+    kind: &'a K,
     y0: usize,
     rows: &'a mut [f32],
     sc: &'a mut BandScratch,
     control: &'a JobControl,
+    isa: Option<Avx2>,
 }
 
-impl ProximityVisitor for Band<'_> {
+impl ProximityVisitor for Band<'_, LatticeRows> {
     type Output = ();
     fn visit<P: ProximityFn>(self) {
-        let (s, sc) = (self.source, self.sc);
-        match &s.rows {
-            RowsOf::Plan(plan) => {
-                run_band::<P>(plan, self.y0, self.rows, &mut sc.rows, self.control, s.isa);
+        let sc = self.sc;
+        match self.kind {
+            LatticeRows::Plan(plan) => {
+                run_band::<P>(
+                    plan,
+                    self.y0,
+                    self.rows,
+                    &mut sc.rows,
+                    self.control,
+                    self.isa,
+                );
             }
-            RowsOf::Tiles(tiles) => {
+            LatticeRows::Tiles(tiles) => {
                 sc.still.clear();
                 sc.still.resize(self.rows.len(), 0.5);
                 let still = (&sc.still[..], &sc.still[..]);
-                tiles.band::<P>(self.y0, self.rows, still, &mut sc.tiles, s.isa);
+                tiles.band::<P>(self.y0, self.rows, still, &mut sc.tiles, self.isa);
             }
-            // Visited by metric, below.
-            RowsOf::Cells(..) => {}
         }
     }
 }
 
-impl MetricVisitor for Band<'_> {
+impl MetricVisitor for Band<'_, CellSampler> {
     type Output = ();
     fn visit<M: Metric>(self) {
-        let s = self.source;
-        if let RowsOf::Cells(cells, _) = &s.rows {
-            let rows = (self.y0, self.rows);
-            cells.band::<M>(rows, None, self.control, &mut self.sc.cells, s.isa);
-        }
+        let rows = (self.y0, self.rows);
+        let cells = &mut self.sc.cells;
+        self.kind
+            .band::<M>(rows, None, self.control, cells, self.isa);
     }
 }
