@@ -49,40 +49,28 @@ impl Warp {
     /// layer along the axes).
     pub fn default_noise(layer: &NoiseParams) -> NoiseParams {
         let doubled = layer.initial_step.saturating_mul(2).min(layer.size.max(1));
-        let noise = NoiseParams {
+        let with = |(isotropy, initial_step)| NoiseParams {
             size: layer.size,
             tileable: layer.tileable,
             seed: layer.seed.wrapping_add(DEFAULT_WARP_SEED_OFFSET),
             octaves: 4,
-            initial_step: doubled,
+            initial_step,
             persistence: 0.5,
             proximity: Proximity::Gradient,
             fade: Fade::Quintic,
             random: RandomSource::Modern,
-            isotropy: layer.isotropy,
+            isotropy,
             ..NoiseParams::default()
         };
         // A doubled step that no longer divides a tiling size falls back to the layer's;
         // a tiling that an isotropic field cannot keep, to the square lattice.
-        let steps = [doubled, layer.initial_step];
-        let candidates = [layer.isotropy, Isotropy::OFF]
+        let step = layer.initial_step;
+        let iso = layer.isotropy;
+        [(iso, doubled), (iso, step), (Isotropy::OFF, doubled)]
             .into_iter()
-            .flat_map(|isotropy| steps.map(|initial_step| (isotropy, initial_step)));
-        for (isotropy, initial_step) in candidates {
-            let n = NoiseParams {
-                isotropy,
-                initial_step,
-                ..noise.clone()
-            };
-            if n.validate_streamed().is_ok() {
-                return n;
-            }
-        }
-        NoiseParams {
-            isotropy: Isotropy::OFF,
-            initial_step: layer.initial_step,
-            ..noise
-        }
+            .map(with)
+            .find(|n| n.validate_streamed().is_ok())
+            .unwrap_or_else(|| with((Isotropy::OFF, step)))
     }
 
     /// A warp of `amplitude` pixels by [`Self::default_noise`].
