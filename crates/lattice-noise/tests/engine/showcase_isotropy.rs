@@ -35,12 +35,33 @@ fn seeds_shifted(text: &str, shift: i64) -> String {
     out
 }
 
-/// The preset's isotropy profile, averaged over [`SEEDS`] renders.
-fn averaged_profile(name: &str) -> [f64; WEDGES] {
+/// How a preset is rendered at [`SIZE`].
+#[derive(Clone, Copy)]
+enum Scale {
+    /// Grown to the size, as `--size` does: its features grow with it.
+    Grown,
+    /// On a canvas of the size with its features at their own pixel size (its `size`
+    /// field set to [`SIZE`], steps kept): more of the same material.
+    Own,
+}
+
+/// `text` (a preset's RON, one `size: N` field) with its size set to `size`.
+fn canvas(text: &str, size: u32) -> String {
+    assert_eq!(text.matches("size: ").count(), 1, "one size field");
+    let at = text.find("size: ").expect("a size field") + "size: ".len();
+    let digits = text[at..].find(|c: char| !c.is_ascii_digit()).unwrap_or(0);
+    format!("{}{size}{}", &text[..at], &text[at + digits..])
+}
+
+/// The preset's isotropy profile, averaged over `seeds` renders at `scale`.
+fn averaged_profile(name: &str, scale: Scale, seeds: i64) -> [f64; WEDGES] {
     let path = format!("{}/../../presets/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("a shipped preset");
+    let mut text = std::fs::read_to_string(&path).expect("a shipped preset");
+    if let Scale::Own = scale {
+        text = canvas(&text, SIZE);
+    }
     let mut sum = [0.0; WEDGES];
-    for k in 0..SEEDS {
+    for k in 0..seeds {
         let preset = Preset::from_ron(&seeds_shifted(&text, 101 * k))
             .and_then(|p| p.at_size(SIZE))
             .expect("the preset loads");
@@ -56,6 +77,19 @@ fn averaged_profile(name: &str) -> [f64; WEDGES] {
     sum
 }
 
+/// The presets whose worst wedge leaves 0.75..1.3, with every profile's report.
+fn outside_the_band(names: &[&'static str], scale: Scale, seeds: i64) -> Vec<&'static str> {
+    let mut failed = Vec::new();
+    for &name in names {
+        let (lo, hi, at) = extremes(&averaged_profile(name, scale, seeds));
+        println!("{name:20} {lo:.2}..{hi:.2}, largest at {at} deg");
+        if lo < 0.75 || hi > 1.3 {
+            failed.push(name);
+        }
+    }
+    failed
+}
+
 #[test]
 fn seeds_are_shifted_and_nothing_else() {
     let text = "(seed: 7, octaves: 4, warp: (seed: -3), erosion: (seed: 12), size: 512)";
@@ -66,9 +100,7 @@ fn seeds_are_shifted_and_nothing_else() {
 }
 
 /// Every wedge within 0.75 to 1.3 of the mean, for the showcase presets that are not
-/// meant to be directional and pass today. Not yet here: the cellular `cobblestones`
-/// and `stained-glass` (1.72 and 1.50), whose single feature point per square cell lines
-/// the cell walls up with the axes.
+/// meant to be directional.
 #[test]
 fn showcase_presets_show_no_lattice() {
     let names = [
@@ -85,16 +117,28 @@ fn showcase_presets_show_no_lattice() {
         "eroded-cliffs",
         "crystal-veins",
     ];
-    let mut report = Vec::new();
-    let mut failed = Vec::new();
-    for name in names {
-        let (lo, hi, at) = extremes(&averaged_profile(name));
-        report.push(format!("{name:20} {lo:.2}..{hi:.2}, largest at {at} deg"));
-        if lo < 0.75 || hi > 1.3 {
-            failed.push(name);
-        }
-    }
-    let report = report.join("\n");
-    println!("{report}");
-    assert!(failed.is_empty(), "{failed:?}\n{report}");
+    let failed = outside_the_band(&names, Scale::Grown, SEEDS);
+    assert!(failed.is_empty(), "{failed:?} (profiles above)");
+}
+
+/// The same for the presets of one cellular octave of 64 px cells at 512, which a grown
+/// 1024 render holds only 8 x 8 of: there the score is the few cell walls' own
+/// directions, not the process that placed them (F1 of ideal points, a Poisson process,
+/// scores 0.56..1.68 over 8 such renders, of the jittered grid 0.44..1.85). On a 1024
+/// canvas at their own scale (16 x 16 cells) and over 32 renders, the Poisson process
+/// scores 0.88..1.15 (F1) and 0.93..1.11 (F2 - F1), and these presets must stay in the
+/// band too.
+#[test]
+fn cellular_presets_show_no_lattice_at_their_own_scale() {
+    let failed = outside_the_band(&["cobblestones", "stained-glass"], Scale::Own, 32);
+    assert!(failed.is_empty(), "{failed:?} (profiles above)");
+}
+
+#[test]
+fn the_canvas_keeps_everything_but_the_size() {
+    let text = "(version: 2, size: 512, layers: [(noise: (initial_step: 64))])";
+    assert_eq!(
+        canvas(text, 1024),
+        "(version: 2, size: 1024, layers: [(noise: (initial_step: 64))])"
+    );
 }
