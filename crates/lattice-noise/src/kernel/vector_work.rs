@@ -1,6 +1,7 @@
-//! [`on_vector_isa`]: loops over plain arrays outside the kernel (the erosion filter)
-//! compiled for AVX2 where the CPU has it, so that the compiler vectorises them, with
-//! the portable build's bits.
+//! [`on_vector_isa`]: loops over plain arrays outside the kernel (the erosion filter,
+//! the blur) compiled for AVX2 where the CPU has it, and for AVX-512 where it has that
+//! and the work asks for it, so that the compiler vectorises them, with the portable
+//! build's bits.
 
 use super::avx2::Avx2;
 use super::isa_dispatch::{BandWork, on_widest_isa};
@@ -8,6 +9,9 @@ use super::isa_dispatch::{BandWork, on_widest_isa};
 /// Work written as loops over arrays of lanes, with every call inside it inlined, so
 /// the build it runs in decides how wide its instructions are.
 pub(crate) trait VectorWork {
+    /// Whether an AVX-512 build is worth its compile time: the work's arrays are 16
+    /// lanes wide and it is a large share of a render (measured per implementation).
+    const WIDE: bool = false;
     /// Does the work (`#[inline(always)]` in implementations, so it is compiled into
     /// each build).
     fn run(self);
@@ -31,17 +35,18 @@ impl VectorIsa {
     }
 }
 
-/// Runs `work` in the AVX2 build when `isa` has it, else portably. Rust never fuses
-/// `a * b + c` on its own, so both give the same bits.
+/// Runs `work` in the AVX-512 build when `isa` has it and the work wants it, else in
+/// the AVX2 build when `isa` has that, else portably. Rust never fuses `a * b + c` on
+/// its own, so every build gives the same bits.
 pub(crate) fn on_vector_isa<W: VectorWork>(work: W, isa: VectorIsa) {
-    on_widest_isa(Narrow(work), isa.0);
+    on_widest_isa(AsBand(work), isa.0);
 }
 
-/// [`VectorWork`] as band work that AVX-512 does not widen (one build fewer to compile).
-struct Narrow<W>(W);
+/// [`VectorWork`] as band work.
+struct AsBand<W>(W);
 
-impl<W: VectorWork> BandWork for Narrow<W> {
-    const WIDE: bool = false;
+impl<W: VectorWork> BandWork for AsBand<W> {
+    const WIDE: bool = W::WIDE;
     #[inline(always)]
     fn portable(self) {
         self.0.run();
