@@ -49,7 +49,9 @@ enum Scale {
 fn canvas(text: &str, size: u32) -> String {
     assert_eq!(text.matches("size: ").count(), 1, "one size field");
     let at = text.find("size: ").expect("a size field") + "size: ".len();
-    let digits = text[at..].find(|c: char| !c.is_ascii_digit()).unwrap_or(0);
+    let digits = text[at..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len() - at);
     format!("{}{size}{}", &text[..at], &text[at + digits..])
 }
 
@@ -141,4 +143,5 @@ fn the_canvas_keeps_everything_but_the_size() {
         canvas(text, 1024),
         "(version: 2, size: 1024, layers: [(noise: (initial_step: 64))])"
     );
+    assert_eq!(canvas("(size: 96", 1024), "(size: 1024");
 }
