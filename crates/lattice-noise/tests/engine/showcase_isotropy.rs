@@ -15,24 +15,29 @@ const SIZE: u32 = 1024;
 /// profiles of `terraced-mesas` and `cracked-earth` still dip to 0.74 in one wedge).
 const SEEDS: i64 = 8;
 
-/// `text` (a preset's RON) with every `seed: N` (layers, warp noises, erosion) moved
-/// by `shift`.
-fn seeds_shifted(text: &str, shift: i64) -> String {
+/// `text` (a preset's RON) with every whole number after `key` replaced by `f` of it.
+fn numbers_after(text: &str, key: &str, f: impl Fn(i64) -> i64) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.find("seed: ") {
-        let (head, tail) = rest.split_at(at + "seed: ".len());
+    while let Some(at) = rest.find(key) {
+        let (head, tail) = rest.split_at(at + key.len());
         out.push_str(head);
         let digits = tail
             .char_indices()
             .find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && c == '-')))
             .map_or(tail.len(), |(i, _)| i);
-        let seed: i64 = tail[..digits].parse().expect("a seed is a number");
-        out.push_str(&(seed + shift).to_string());
+        let n: i64 = tail[..digits].parse().expect("a number after the key");
+        out.push_str(&f(n).to_string());
         rest = &tail[digits..];
     }
     out.push_str(rest);
     out
+}
+
+/// `text` (a preset's RON) with every `seed: N` (layers, warp noises, erosion) moved
+/// by `shift`.
+fn seeds_shifted(text: &str, shift: i64) -> String {
+    numbers_after(text, "seed: ", |seed| seed + shift)
 }
 
 /// How a preset is rendered at [`SIZE`].
@@ -48,11 +53,7 @@ enum Scale {
 /// `text` (a preset's RON, one `size: N` field) with its size set to `size`.
 fn canvas(text: &str, size: u32) -> String {
     assert_eq!(text.matches("size: ").count(), 1, "one size field");
-    let at = text.find("size: ").expect("a size field") + "size: ".len();
-    let digits = text[at..]
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len() - at);
-    format!("{}{size}{}", &text[..at], &text[at + digits..])
+    numbers_after(text, "size: ", |_| i64::from(size))
 }
 
 /// The preset's isotropy profile, averaged over `seeds` renders at `scale`.
