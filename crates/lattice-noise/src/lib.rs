@@ -82,8 +82,8 @@ pub use lane::Lane;
 pub use lattice_info::LatticeInfo;
 pub use lattice_probe::{LatticeProbe, OctaveCell};
 pub use layers::{
-    BlendMode, Curve, Erosion, Layer, LayerCache, LayerError, LayerStack, Levels, MaskMeasure,
-    MaskSlope, Terrace, Tone, Warp, WarpSource,
+    BlendMode, Curve, Droplets, Erosion, Layer, LayerCache, LayerError, LayerStack, Levels,
+    MaskMeasure, MaskSlope, Terrace, Tone, Warp, WarpSource,
 };
 pub use limits::{
     MAX_LAYER_NAME, MAX_LAYERS, MAX_OCTAVES, MAX_REGION_PIXELS, MAX_SIZE, MAX_STREAMED_SIZE,

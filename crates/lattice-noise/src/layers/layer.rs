@@ -3,6 +3,7 @@
 use super::blend_mode::BlendMode;
 use super::blur::blur_radius_is_valid;
 use super::curve::Curve;
+use super::droplets::Droplets;
 use super::erosion::Erosion;
 use super::layer_error::LayerError;
 use super::levels::Levels;
@@ -58,6 +59,10 @@ pub struct Layer {
     /// Gullies and ridges carved into its heights (after the warp, before the levels).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub erosion: Option<Erosion>,
+    /// A simulated erosion by water droplets after the filter (before the blur): run
+    /// on the whole texture at its own grid size, added at every size.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub droplets: Option<Droplets>,
     /// Radius in pixels of a Gaussian blur of its heights after the erosion, before the
     /// levels (0: none; at most
     /// [`MAX_BLUR_RADIUS`](super::MAX_BLUR_RADIUS)). It scales with the texture in
@@ -92,6 +97,7 @@ impl Layer {
             heights_below: false,
             warp: None,
             erosion: None,
+            droplets: None,
             blur: 0.0,
             noise,
         }
@@ -124,6 +130,27 @@ impl Layer {
             }
             None => {}
         }
+    }
+
+    /// Sets the droplet density: an existing simulation keeps its other settings, a
+    /// layer without one gets [`Droplets::default`]'s, and 0 on a layer without one
+    /// adds none.
+    pub fn set_droplet_density(&mut self, density: f32) {
+        match &mut self.droplets {
+            Some(d) => d.density = density,
+            None if density != 0.0 => {
+                self.droplets = Some(Droplets {
+                    density,
+                    ..Droplets::default()
+                });
+            }
+            None => {}
+        }
+    }
+
+    /// The droplet erosion when it runs any droplet (a density of 0 is none).
+    pub fn active_droplets(&self) -> Option<&Droplets> {
+        self.droplets.as_ref().filter(|d| d.is_active())
     }
 
     /// The warp when it moves anything (an amplitude of 0 is no warp).
@@ -234,6 +261,12 @@ impl Layer {
         }
         if let Some(e) = &self.erosion {
             e.validate().map_err(|error| LayerError::Erosion {
+                layer: name.clone(),
+                error,
+            })?;
+        }
+        if let Some(d) = &self.droplets {
+            d.validate().map_err(|error| LayerError::Droplets {
                 layer: name.clone(),
                 error,
             })?;

@@ -187,6 +187,7 @@ impl LayerCache {
             let spec = RawSpec::of_layer(stack, i);
             if spec.below.is_none()
                 && spec.erosion.is_none()
+                && spec.droplets.is_none()
                 && spec.blur == 0.0
                 && spec.warp.as_ref().is_none_or(|w| w.fields_are_noises())
             {
@@ -254,6 +255,7 @@ impl LayerCache {
         }
         let heights = match (&spec.erosion, &spec.warp) {
             _ if spec.blur > 0.0 => self.blurred(spec, region, control)?,
+            _ if let Some(d) = &spec.droplets => self.simulated(spec, d, region, control)?,
             (Some(erosion), _) => self.eroded(spec, erosion, region, control)?,
             (None, Some(w)) if !w.fields_are_noises() => {
                 let wx = self.heights(&w.x, region, control)?;

@@ -1,8 +1,10 @@
 //! The filtered heights a [`LayerCache`] renders, for the effects that read a pixel's
 //! neighbours (erosion, blur): a layer's heights over its window grown by the effect's
-//! halo, through the effect.
+//! halo, through the effect; and for the droplets, which read the whole texture at
+//! their grid's size.
 
 use super::blur::{blur_into, blur_margin};
+use super::droplet_grid::{DropletGrid, DropletSpec};
 use super::erosion::Erosion;
 use super::erosion_filter::erode_into;
 use super::halo_window::{Edges, toned_window};
@@ -37,6 +39,23 @@ impl LayerCache {
             control,
             |window, out| erode_into(window, region, size, erosion, out),
         )
+    }
+
+    /// The heights of `spec`, whose droplets are `droplets`, over `region`: its
+    /// heights without them over the region, plus what the droplets carved on their
+    /// grid (simulated once for every region and size, see [`DropletGrid`]).
+    pub(super) fn simulated(
+        &mut self,
+        spec: &RawSpec,
+        droplets: &DropletSpec,
+        region: Region,
+        control: &JobControl,
+    ) -> Result<Heightmap, EngineError> {
+        let carved = DropletGrid::of(droplets, self, control)?;
+        let base = self.heights(&spec.unsimulated(), region, control)?;
+        let mut out = Heightmap::clone(&base);
+        carved.add_to(spec.noise.size, region, out.data_mut());
+        Ok(out)
     }
 
     /// The heights of `spec`, whose blur is `spec.blur`, over `region`: the unblurred

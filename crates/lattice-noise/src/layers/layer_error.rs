@@ -1,6 +1,7 @@
 //! [`LayerError`]: why a layer stack cannot be rendered as it stands.
 
 use super::blur::MAX_BLUR_RADIUS;
+use super::droplets::DropletsError;
 use super::erosion::ErosionError;
 use super::mask_measure::MaskMeasure;
 use super::mask_slope::MaskSlopeError;
@@ -104,6 +105,14 @@ pub enum LayerError {
         layer: String,
         /// What is wrong.
         error: ErosionError,
+    },
+    /// A droplet erosion setting out of range.
+    #[error("layer '{layer}': {error}")]
+    Droplets {
+        /// The layer.
+        layer: String,
+        /// What is wrong.
+        error: DropletsError,
     },
     /// A blur radius that is not a number of pixels in range.
     #[error(

@@ -13,6 +13,9 @@ mod blur;
 mod composite_prefix;
 mod compositing;
 mod curve;
+mod droplet_grid;
+mod droplet_sim;
+mod droplets;
 mod erosion;
 mod erosion_filter;
 mod halo_window;
@@ -38,6 +41,11 @@ mod warp;
 pub use blend_mode::BlendMode;
 pub use blur::{MAX_BLUR_RADIUS, blur_margin, blur_radius_is_valid};
 pub use curve::{Curve, CurveError, MAX_CURVE_POINTS, MAX_CURVE_VALUE};
+pub use droplet_grid::DropletSpec;
+pub use droplets::{
+    Droplets, DropletsError, MAX_DROPLET_CAPACITY, MAX_DROPLET_DENSITY, MAX_DROPLET_GRID,
+    MAX_DROPLET_LIFETIME, MAX_DROPLET_RADIUS, MIN_DROPLET_GRID,
+};
 pub use erosion::{
     Erosion, ErosionError, MAX_EROSION_BRANCHING, MAX_EROSION_CELLS, MAX_EROSION_OCTAVES,
     MAX_EROSION_STEP, MAX_EROSION_STRENGTH,

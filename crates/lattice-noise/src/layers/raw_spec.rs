@@ -5,6 +5,7 @@
 //! whose spec did not change is not recomputed.
 
 use super::blur::blur_margin;
+use super::droplet_grid::DropletSpec;
 use super::erosion::Erosion;
 use super::layer::Layer;
 use super::layer_stack::LayerStack;
@@ -25,6 +26,8 @@ pub struct RawSpec {
     pub warp: Option<Box<WarpSpec>>,
     /// The erosion filter run on those heights, if it changes any.
     pub erosion: Option<Erosion>,
+    /// The droplet erosion run after the filter, if it runs any droplet.
+    pub droplets: Option<Box<DropletSpec>>,
     /// The radius in pixels of the Gaussian blur run last (0: none).
     pub blur: f32,
 }
@@ -89,6 +92,17 @@ impl RawSpec {
     fn of_layer_depth(stack: &LayerStack, i: usize, depth: usize) -> RawSpec {
         let layer = &stack[i];
         let erosion = layer.erosion.filter(Erosion::is_active);
+        let droplets = layer.active_droplets().map(|d| {
+            // The same layer at the grid's size, without the simulation and the blur
+            // that comes after it: the heights the droplets run on.
+            let mut small = stack.resized(d.grid);
+            small[i].droplets = None;
+            small[i].blur = 0.0;
+            Box::new(DropletSpec {
+                droplets: *d,
+                base: Self::of_layer_depth(&small, i, depth),
+            })
+        });
         if layer.heights_below {
             // The noise is not read: a blank one keeps the key of a layer whose unused
             // noise is edited unchanged.
@@ -97,6 +111,7 @@ impl RawSpec {
                 below: Some(Box::new(read_below(stack, i))),
                 warp: None,
                 erosion,
+                droplets,
                 blur: layer.active_blur(),
             };
         }
@@ -113,6 +128,7 @@ impl RawSpec {
                         below: None,
                         warp: None,
                         erosion: None,
+                        droplets: None,
                         blur: 0.0,
                     },
                     WarpSource::Layer(name) => {
@@ -132,6 +148,7 @@ impl RawSpec {
             below: None,
             warp,
             erosion,
+            droplets,
             blur: layer.active_blur(),
         }
     }
@@ -154,7 +171,11 @@ impl RawSpec {
         };
         // The stack below renders through a cache of its own, into the map counted above.
         let below = self.below.as_ref().map_or(0, |b| b.maps_held());
+        // Simulated: the heights the carving is added to (the grid is kept apart, see
+        // `droplet_grid`).
+        let simulated = usize::from(self.droplets.is_some());
         1 + eroded
+            + simulated
             + blurred
             + below
             + self.warp.as_ref().map_or(0, |w| {
@@ -165,10 +186,14 @@ impl RawSpec {
             })
     }
 
-    /// Whether it is a noise sampled plainly: no warp, erosion or blur, not the stack
-    /// below.
+    /// Whether it is a noise sampled plainly: no warp, erosion, droplets or blur, not
+    /// the stack below.
     pub fn is_plain_noise(&self) -> bool {
-        self.below.is_none() && self.warp.is_none() && self.erosion.is_none() && self.blur == 0.0
+        self.below.is_none()
+            && self.warp.is_none()
+            && self.erosion.is_none()
+            && self.droplets.is_none()
+            && self.blur == 0.0
     }
 
     /// The same spec without its blur: the heights the blur reads.
@@ -179,11 +204,22 @@ impl RawSpec {
         }
     }
 
-    /// The same spec without its erosion (nor the blur after it): the heights the
-    /// filter reads.
+    /// The same spec without its erosion (nor the droplets and blur after it): the
+    /// heights the filter reads.
     pub fn uneroded(&self) -> RawSpec {
         RawSpec {
             erosion: None,
+            droplets: None,
+            blur: 0.0,
+            ..self.clone()
+        }
+    }
+
+    /// The same spec without its droplets (nor the blur after them): the heights the
+    /// carving is added to.
+    pub fn unsimulated(&self) -> RawSpec {
+        RawSpec {
+            droplets: None,
             blur: 0.0,
             ..self.clone()
         }

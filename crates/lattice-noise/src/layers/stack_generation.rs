@@ -38,7 +38,7 @@ impl LayerStack {
     }
 
     /// Whether the texture is exactly one layer's noise: a single enabled plain layer
-    /// of its own noise without warp, erosion or blur, rendered by the noise kernels
+    /// of its own noise without warp, erosion, droplets or blur, rendered by the noise kernels
     /// straight into the output.
     pub fn is_single_noise(&self) -> bool {
         let l = self.bottom();
@@ -48,6 +48,7 @@ impl LayerStack {
             && l.is_plain()
             && l.active_warp().is_none()
             && l.active_erosion().is_none()
+            && l.active_droplets().is_none()
             && l.active_blur() == 0.0
     }
 

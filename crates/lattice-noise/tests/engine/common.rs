@@ -132,3 +132,21 @@ pub fn bits_at_thread_counts(
         })
         .collect()
 }
+
+/// Olsen's erosion score: the standard deviation of the slope over its mean (central
+/// differences inside the texture).
+pub fn olsen(h: &Heightmap) -> f64 {
+    let n = h.width() as usize;
+    let d = h.data();
+    let mut slopes = Vec::new();
+    for y in 1..n - 1 {
+        for x in 1..n - 1 {
+            let gx = f64::from(d[y * n + x + 1] - d[y * n + x - 1]);
+            let gy = f64::from(d[(y + 1) * n + x] - d[(y - 1) * n + x]);
+            slopes.push(gx.hypot(gy));
+        }
+    }
+    let mean = slopes.iter().sum::<f64>() / slopes.len() as f64;
+    let var = slopes.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / slopes.len() as f64;
+    var.sqrt() / mean
+}

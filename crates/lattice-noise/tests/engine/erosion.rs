@@ -6,10 +6,10 @@
 #[cfg(feature = "rayon")]
 use crate::common::assert_same_bits_at_thread_counts;
 use crate::common::{
-    WIDE, assert_windows_give_the_whole, bits, halo_windows_of_256, pixels_changed, render,
+    WIDE, assert_windows_give_the_whole, bits, halo_windows_of_256, olsen, pixels_changed, render,
 };
 use lattice_noise::{
-    BlendMode, Erosion, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
+    BlendMode, Erosion, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
 };
 
 /// Hills, eroded by `erosion`, and a second noise added through a mask of the hills.
@@ -113,24 +113,6 @@ fn presets_read_back_with_their_erosion() {
     let bad = text.replace("cells: 4", "cells: 0");
     let e = Preset::from_ron(&bad).unwrap_err().to_string();
     assert!(e.contains("erosion cells 0"), "{e}");
-}
-
-/// Olsen's erosion score: the standard deviation of the slope over its mean (central
-/// differences inside the texture).
-fn olsen(h: &Heightmap) -> f64 {
-    let n = h.width() as usize;
-    let d = h.data();
-    let mut slopes = Vec::new();
-    for y in 1..n - 1 {
-        for x in 1..n - 1 {
-            let gx = f64::from(d[y * n + x + 1] - d[y * n + x - 1]);
-            let gy = f64::from(d[(y + 1) * n + x] - d[(y - 1) * n + x]);
-            slopes.push(gx.hypot(gy));
-        }
-    }
-    let mean = slopes.iter().sum::<f64>() / slopes.len() as f64;
-    let var = slopes.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / slopes.len() as f64;
-    var.sqrt() / mean
 }
 
 /// Olsen's score of the shipped `name` at 512, eroded and with every erosion's strength

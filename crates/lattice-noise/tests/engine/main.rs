@@ -8,6 +8,7 @@ mod below_masks;
 mod blur;
 mod cellular;
 mod common;
+mod droplets;
 mod engine_properties;
 mod erosion;
 mod isotropic;

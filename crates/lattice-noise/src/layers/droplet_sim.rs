@@ -1,0 +1,342 @@
+//! [`simulate`]: the droplet erosion itself, on one square grid of heights. Each droplet
+//! starts at a random point, turns down the slope (keeping some of its direction),
+//! moves one pixel per step, and compares what it carries with what it could carry at
+//! its speed, water and drop: below that it takes soil from a disc around it, above it
+//! (or climbing) it leaves soil where it stands. After the erosion of Hans Theobald
+//! Beyer's thesis (2015) as Sebastian Lague's tutorial popularised it.
+//!
+//! Droplets run one after another in a fixed order from the seed, in plain `f32`
+//! arithmetic with no fused operations, so a simulation gives the same heights on
+//! every machine and at every thread count.
+
+use super::droplets::Droplets;
+use crate::engine_error::EngineError;
+use crate::job_control::JobControl;
+
+/// Speed gained per unit of height dropped (squared speed, as a falling body).
+const GRAVITY: f32 = 4.0;
+/// What a droplet can carry on flat ground, in heights, on a 256 pixel grid (smaller
+/// on finer grids, whose steps drop less): so flat ground still erodes a little.
+const MIN_CAPACITY: f32 = 0.01;
+/// Droplets between looks at the cancel flag.
+const CHECK_EVERY: u64 = 2048;
+
+/// Runs `d`'s droplets on `map`, `n` x `n` heights (rows of `n`), wrapping around the
+/// edges when `wrap` (a tileable texture), otherwise letting droplets run off them.
+/// `Err(Cancelled)` leaves `map` part-way.
+pub(super) fn simulate(
+    map: &mut [f32],
+    n: usize,
+    wrap: bool,
+    d: &Droplets,
+    control: &JobControl,
+) -> Result<(), EngineError> {
+    if n < 2 || map.len() != n * n {
+        return Ok(());
+    }
+    let grid = Grid { map, n, wrap };
+    let brush = Brush::new(d.radius);
+    let mut rng = SplitMix64(u64::from(d.seed) ^ 0x6c61_7474_6963_6521);
+    let fine = 256.0 / n as f32;
+    let model = Model {
+        inertia: d.inertia,
+        capacity: d.capacity,
+        min_capacity: MIN_CAPACITY * fine,
+        erode: d.erode,
+        deposit: d.deposit,
+        // The same share lost over the same distance on every grid.
+        keep_water: (1.0 - d.evaporation).powf(512.0 / n as f32),
+        steps: d.steps(),
+    };
+    let mut sim = Simulation { grid, brush, model };
+    // Starting points anywhere on a tileable texture; within the last cell otherwise.
+    let span = if wrap { n as f32 } else { (n - 1) as f32 };
+    for i in 0..d.count() {
+        if i % CHECK_EVERY == 0 && control.is_cancelled() {
+            return Err(EngineError::Cancelled);
+        }
+        let start = (rng.unit() * span, rng.unit() * span);
+        sim.run(start);
+    }
+    Ok(())
+}
+
+/// The heights the droplets run on.
+struct Grid<'a> {
+    map: &'a mut [f32],
+    n: usize,
+    wrap: bool,
+}
+
+impl Grid<'_> {
+    /// The index of cell `(x, y)`, wrapped, or `None` off the edge.
+    fn index(&self, x: i64, y: i64) -> Option<usize> {
+        let n = self.n as i64;
+        if self.wrap {
+            return Some((y.rem_euclid(n) * n + x.rem_euclid(n)) as usize);
+        }
+        ((0..n).contains(&x) && (0..n).contains(&y)).then(|| (y * n + x) as usize)
+    }
+
+    /// The height of cell `(x, y)`, the edge's past it.
+    fn at(&self, x: i64, y: i64) -> f32 {
+        let n = self.n as i64 - 1;
+        let i = self.index(x.clamp(0, n), y.clamp(0, n));
+        i.and_then(|i| self.map.get(i)).copied().unwrap_or(0.0)
+    }
+
+    /// Height and gradient at `(px, py)`, bilinear between the four cells around it.
+    fn sample(&self, (px, py): (f32, f32)) -> (f32, f32, f32) {
+        let (x, y) = (px.floor(), py.floor());
+        let (u, v) = (px - x, py - y);
+        let (x, y) = (x as i64, y as i64);
+        let (a, b) = (self.at(x, y), self.at(x + 1, y));
+        let (c, e) = (self.at(x, y + 1), self.at(x + 1, y + 1));
+        let gx = (b - a) * (1.0 - v) + (e - c) * v;
+        let gy = (c - a) * (1.0 - u) + (e - b) * u;
+        let h = a * (1.0 - u) * (1.0 - v) + b * u * (1.0 - v) + c * (1.0 - u) * v + e * u * v;
+        (h, gx, gy)
+    }
+
+    /// Adds `amount` at `(px, py)`, shared between the four cells around it.
+    fn deposit(&mut self, (px, py): (f32, f32), amount: f32) {
+        let (x, y) = (px.floor(), py.floor());
+        let (u, v) = (px - x, py - y);
+        let (x, y) = (x as i64, y as i64);
+        let shares = [
+            (0, 0, (1.0 - u) * (1.0 - v)),
+            (1, 0, u * (1.0 - v)),
+            (0, 1, (1.0 - u) * v),
+            (1, 1, u * v),
+        ];
+        for (dx, dy, w) in shares {
+            if let Some(h) = self.index(x + dx, y + dy).and_then(|i| self.map.get_mut(i)) {
+                *h += amount * w;
+            }
+        }
+    }
+}
+
+/// The cells around a droplet it takes soil from, with weights summing to one that
+/// fall off linearly to the radius.
+struct Brush(Vec<(i64, i64, f32)>);
+
+impl Brush {
+    fn new(radius: f32) -> Self {
+        let r = radius.max(1.0);
+        let reach = r.ceil() as i64;
+        let mut cells = Vec::new();
+        for dy in -reach..=reach {
+            for dx in -reach..=reach {
+                let w = r - ((dx * dx + dy * dy) as f32).sqrt();
+                if w > 0.0 {
+                    cells.push((dx, dy, w));
+                }
+            }
+        }
+        let total: f32 = cells.iter().map(|c| c.2).sum();
+        Brush(
+            cells
+                .into_iter()
+                .map(|(x, y, w)| (x, y, w / total))
+                .collect(),
+        )
+    }
+}
+
+/// The droplets' constants for one grid.
+#[derive(Clone, Copy)]
+struct Model {
+    inertia: f32,
+    capacity: f32,
+    min_capacity: f32,
+    erode: f32,
+    deposit: f32,
+    keep_water: f32,
+    steps: u32,
+}
+
+/// A grid, its brush and its droplets' model.
+struct Simulation<'a> {
+    grid: Grid<'a>,
+    brush: Brush,
+    model: Model,
+}
+
+impl Simulation<'_> {
+    /// Runs one droplet from `pos` until it stops or its steps run out, where it
+    /// leaves what it still carries, or until it runs off the grid with it.
+    fn run(&mut self, mut pos: (f32, f32)) {
+        let m = self.model;
+        let n = self.grid.n as f32;
+        let (mut dir, mut speed, mut water) = ((0.0f32, 0.0f32), 1.0f32, 1.0f32);
+        let mut carried = 0.0f32;
+        for _ in 0..m.steps {
+            let (h, gx, gy) = self.grid.sample(pos);
+            dir = (
+                dir.0 * m.inertia - gx * (1.0 - m.inertia),
+                dir.1 * m.inertia - gy * (1.0 - m.inertia),
+            );
+            let len = (dir.0 * dir.0 + dir.1 * dir.1).sqrt();
+            if len.is_nan() || len <= 0.0 {
+                // Flat, or not a number: nowhere to run.
+                break;
+            }
+            dir = (dir.0 / len, dir.1 / len);
+            let mut next = (pos.0 + dir.0, pos.1 + dir.1);
+            if self.grid.wrap {
+                next = (next.0.rem_euclid(n), next.1.rem_euclid(n));
+            } else if !(0.0..=n - 1.0).contains(&next.0) || !(0.0..=n - 1.0).contains(&next.1) {
+                return;
+            }
+            let below = self.grid.sample(next).0;
+            let drop = h - below;
+            let can_carry = (drop * speed * water * m.capacity).max(m.min_capacity);
+            if carried > can_carry || drop < 0.0 {
+                // Climbing, it fills the hollow behind it (no more than it carries);
+                // overloaded, it leaves part of the excess.
+                let left = if drop < 0.0 {
+                    (-drop).min(carried)
+                } else {
+                    (carried - can_carry) * m.deposit
+                };
+                carried -= left;
+                self.grid.deposit(pos, left);
+            } else {
+                // Never more than the drop, and no cell below where the droplet goes:
+                // the brush reaches downhill too, and droplets leaving by one outlet
+                // would otherwise dig it without end.
+                let wanted = ((can_carry - carried) * m.erode).min(drop);
+                carried += self.take(pos, wanted, below);
+            }
+            speed = (speed * speed + drop * GRAVITY).max(0.0).sqrt();
+            water *= m.keep_water;
+            pos = next;
+        }
+        if carried.is_finite() {
+            self.grid.deposit(pos, carried);
+        }
+    }
+
+    /// Takes up to `amount` of soil from the brush's cells around `pos`, none below
+    /// `floor`; returns how much it took.
+    fn take(&mut self, pos: (f32, f32), amount: f32, floor: f32) -> f32 {
+        let (x, y) = (pos.0.floor() as i64, pos.1.floor() as i64);
+        let mut taken = 0.0;
+        for &(dx, dy, w) in &self.brush.0 {
+            if let Some(h) = self
+                .grid
+                .index(x + dx, y + dy)
+                .and_then(|i| self.grid.map.get_mut(i))
+            {
+                let t = (amount * w).min((*h - floor).max(0.0));
+                *h -= t;
+                taken += t;
+            }
+        }
+        taken
+    }
+}
+
+/// A small, fast generator whose sequence is fixed by its seed (SplitMix64).
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A number in `0..1` with 24 random bits.
+    fn unit(&mut self) -> f32 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        (z >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cone-shaped hill with ripples, `n` across.
+    fn hill(n: usize) -> Vec<f32> {
+        (0..n * n)
+            .map(|i| {
+                let (x, y) = (
+                    (i % n) as f32 / n as f32 - 0.5,
+                    (i / n) as f32 / n as f32 - 0.5,
+                );
+                let r = (x * x + y * y).sqrt();
+                (1.0 - 2.0 * r).max(0.0) + 0.02 * (x * 40.0).sin() * (y * 37.0).cos()
+            })
+            .collect()
+    }
+
+    fn run(n: usize, wrap: bool, d: &Droplets) -> Vec<f32> {
+        let mut map = hill(n);
+        simulate(&mut map, n, wrap, d, &JobControl::new()).unwrap();
+        map
+    }
+
+    #[test]
+    fn droplets_carve_the_slopes_the_same_way_every_time() {
+        let d = Droplets {
+            grid: 128,
+            ..Droplets::default()
+        };
+        let a = run(128, false, &d);
+        assert_eq!(a, run(128, false, &d));
+        let before = hill(128);
+        let moved: f32 = a.iter().zip(&before).map(|(a, b)| (a - b).abs()).sum();
+        assert!(moved > 1.0, "{moved}");
+        assert!(a.iter().all(|h| h.is_finite()));
+        // Soil goes downhill: the summit loses, and what is lost is not made up.
+        let top = |m: &[f32]| m[64 * 128 + 64];
+        assert!(top(&a) <= top(&before));
+        let total = |m: &[f32]| m.iter().map(|&h| f64::from(h)).sum::<f64>();
+        assert!(total(&a) <= total(&before) + 1e-3);
+        let other = run(128, false, &Droplets { seed: 1, ..d });
+        assert_ne!(a, other);
+    }
+
+    #[test]
+    fn wrapped_droplets_keep_the_soil_and_flat_ground_stays_flat() {
+        let d = Droplets {
+            grid: 64,
+            ..Droplets::default()
+        };
+        let a = run(64, true, &d);
+        let total = |m: &[f32]| m.iter().map(|&h| f64::from(h)).sum::<f64>();
+        // On a torus no droplet leaves, and each leaves what it carries where it
+        // stops: the soil is moved, not lost.
+        let (after, before) = (total(&a), total(&hill(64)));
+        assert!((after - before).abs() < 1e-3 * before, "{after} {before}");
+        let mut flat = vec![0.25; 64 * 64];
+        simulate(&mut flat, 64, true, &d, &JobControl::new()).unwrap();
+        assert!(flat.iter().all(|&h| h == 0.25));
+    }
+
+    #[test]
+    fn a_cancelled_simulation_says_so_and_odd_input_is_harmless() {
+        let control = JobControl::new();
+        control.cancel();
+        let mut map = hill(64);
+        let d = Droplets::default();
+        assert_eq!(
+            simulate(&mut map, 64, false, &d, &control),
+            Err(EngineError::Cancelled)
+        );
+        let mut nan = vec![f32::NAN; 16 * 16];
+        simulate(&mut nan, 16, false, &d, &JobControl::new()).unwrap();
+        let mut short = vec![0.0; 3];
+        simulate(&mut short, 16, false, &d, &JobControl::new()).unwrap();
+    }
+
+    #[test]
+    fn the_brush_weights_sum_to_one() {
+        for r in [1.0, 2.5, 8.0] {
+            let b = Brush::new(r);
+            let total: f32 = b.0.iter().map(|c| c.2).sum();
+            assert!((total - 1.0).abs() < 1e-5, "{r}: {total}");
+        }
+    }
+}
