@@ -60,7 +60,7 @@ fn octaves_text(noise: &NoiseParams) -> String {
 }
 
 /// `N. name: function fade source, seed, octaves x step (or the stack below); blend
-/// opacity [levels] [mask] [warp] [erosion] [blur]`.
+/// opacity [levels] [mask] [warp] [erosion] [droplets] [blur]`.
 fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
     let n = &stack.texture_noise(&l.noise);
     // A layer whose heights are the stack below reads no noise of its own.
@@ -139,6 +139,16 @@ fn layer_line(stack: &LayerStack, i: usize, l: &Layer) -> String {
             e.branching,
             e.sharpness,
             e.keep
+        );
+    }
+    if let Some(d) = l.active_droplets() {
+        let _ = write!(
+            s,
+            ", droplets {}/px on a {g} x {g} grid ({} steps, radius {})",
+            d.density,
+            d.steps(),
+            d.radius,
+            g = d.grid
         );
     }
     let blur = l.active_blur();

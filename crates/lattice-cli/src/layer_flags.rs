@@ -1,5 +1,6 @@
 //! [`LayerFlags`]: the flags that pick the layer parameter flags apply to, and set its
-//! heights, blend, opacity, curve, terrace, domain warp, erosion, blur and mask.
+//! heights, blend, opacity, curve, terrace, domain warp, erosion, droplets, blur and
+//! mask.
 
 use crate::engine::layers::{Curve, MaskMeasure, MaskSlope, Terrace};
 use crate::engine::{BlendMode, LayerError, LayerStack, MAX_LAYERS};
@@ -32,6 +33,14 @@ pub struct LayerFlags {
     /// across, 5 octaves; the app and presets set the rest).
     #[arg(long, value_name = "S", value_parser = parse_erosion)]
     pub erosion: Option<f32>,
+    /// Simulated erosion of that layer by water droplets (after the erosion filter):
+    /// D droplets per pixel of its simulation grid, 0..=8 (0 = none, the same stack
+    /// unsimulated). A layer without one gets the defaults (a 512 x 512 grid, 48 steps
+    /// per droplet; the app and presets set the rest). It runs once on the whole
+    /// texture at the grid's size, and what it carves is added at every size, so
+    /// regions and tiles stay exact.
+    #[arg(long, value_name = "D", value_parser = parse_droplets)]
+    pub droplets: Option<f32>,
     /// A Gaussian blur of that layer's heights (after warp and erosion, before levels):
     /// its radius in pixels at the texture's size, 0..=16 (0 = no blur). It also softens
     /// what the layer masks.
@@ -111,8 +120,9 @@ impl LayerFlags {
         stack.by_number(self.layer.unwrap_or(1) as usize)
     }
 
-    /// Applies heights, blend, opacity, warp and mask to layer `i` of `stack` (after its noise
-    /// flags, so a new default warp noise follows the layer's new step).
+    /// Applies heights, blend, opacity, warp, erosion, droplets, blur, mask, curve and
+    /// terrace to layer `i` of `stack` (after its noise flags, so a new default warp
+    /// noise follows the layer's new step).
     pub fn apply(&self, stack: &mut LayerStack, i: usize) {
         let texture = stack.texture_noise(&stack[i].noise);
         let layer = &mut stack[i];
@@ -130,6 +140,9 @@ impl LayerFlags {
         }
         if let Some(s) = self.erosion {
             layer.set_erosion_strength(s);
+        }
+        if let Some(d) = self.droplets {
+            layer.set_droplet_density(d);
         }
         if let Some(r) = self.blur {
             layer.blur = r;
@@ -172,6 +185,16 @@ fn parse_erosion(s: &str) -> Result<f32, String> {
     match s.parse::<f32>() {
         Ok(v) if (0.0..=max).contains(&v) => Ok(v),
         _ => Err(format!("erosion '{s}' must be a number in 0..={max}")),
+    }
+}
+
+fn parse_droplets(s: &str) -> Result<f32, String> {
+    let max = crate::engine::layers::MAX_DROPLET_DENSITY;
+    match s.parse::<f32>() {
+        Ok(v) if (0.0..=max).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "droplets '{s}' must be a number of droplets per grid pixel in 0..={max}"
+        )),
     }
 }
 

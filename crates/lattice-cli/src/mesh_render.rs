@@ -110,7 +110,7 @@ pub(super) fn run(
 
 /// A line on stderr before a long job (a stderr that cannot be written is no reason
 /// to fail).
-fn say_before_start(line: &str) {
+pub(super) fn say_before_start(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 

@@ -6,8 +6,8 @@ use super::mesh_render::{self, MeshFlags, parse_height_scale, parse_resolution};
 use super::overrides::Overrides;
 use super::progress::run_with_progress;
 use super::stdout::StdoutError;
-use crate::engine::Preset;
 use crate::engine::Region;
+use crate::engine::{LayerStack, Preset};
 use crate::files::PresetFiles;
 use crate::files::{ExportFormat, StreamJob};
 use anyhow::bail;
@@ -204,6 +204,7 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     refuse_misplaced_flags(args, format)?;
     if format.is_mesh() {
         let preset = resolve(args.preset.as_deref(), &args.overrides)?;
+        say_droplets(&preset.layers);
         let flags = MeshFlags {
             resolution: args.mesh_resolution,
             height_scale: args.height_scale,
@@ -214,6 +215,7 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     let preset = resolve_streamed(args.preset.as_deref(), &args.overrides)?;
     check_destination(&args.out)?;
     let job = stream_job(preset, format, args.region, args.levels, args.exr_half)?;
+    say_droplets(&job.preset().layers);
     let job = with_measured_levels(job)?;
     let Region { width, height, .. } = job.region();
     let label = format!("rendering {width}x{height} {}", format.id());
@@ -233,6 +235,23 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
     }
     run_with_progress(&label, pixels, |control| job.export(&args.out, control))?;
     Ok(())
+}
+
+/// Says, before a render whose stack simulates droplets, what each simulation runs and
+/// the memory it holds (it runs once, on the whole texture at its grid's size, before
+/// the first pixel).
+fn say_droplets(stack: &LayerStack) {
+    for layer in stack.layers() {
+        if let Some(d) = layer.active_droplets() {
+            mesh_render::say_before_start(&format!(
+                "layer '{}': simulating {} droplets on a {g} x {g} grid first ({:.0} MiB)",
+                layer.name,
+                d.count(),
+                d.memory() as f64 / f64::from(1u32 << 20),
+                g = d.grid
+            ));
+        }
+    }
 }
 
 /// Standard output that remembers how a write failed, so a closed pipe is reported as
