@@ -432,3 +432,43 @@ fn octaves_auto_reaches_one_pixel_and_info_says_how_many() {
     let text = String::from_utf8_lossy(&info.stdout);
     assert!(text.contains("auto: 10 octaves"), "{text}");
 }
+
+#[test]
+fn droplets_are_announced_before_they_run_shown_by_info_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let terrain = preset("layered-terrain.ron");
+    let terrain = terrain.to_str().unwrap();
+    let out = dir.path().join("carved.png");
+    let flags = [
+        "--size",
+        "64",
+        "--layer",
+        "3",
+        "--heights",
+        "below",
+        "--droplets",
+        "0.5",
+    ];
+    let r = run(&[
+        &["render", terrain][..],
+        &flags,
+        &["--out", out.to_str().unwrap()],
+    ]
+    .concat());
+    ok(&r);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    let say = "layer 'ridges': simulating 131072 droplets on a 512 x 512 grid first (3 MiB)";
+    assert!(stderr.lines().next() == Some(say), "{stderr}");
+    // The PNG carries the preset with the simulation, and `info` describes it.
+    let info = run(&["info", out.to_str().unwrap()]);
+    ok(&info);
+    let text = String::from_utf8_lossy(&info.stdout);
+    assert!(
+        text.contains("droplets 0.5/px on a 512 x 512 grid (48 steps, radius 2.5)"),
+        "{text}"
+    );
+    refused(
+        &[&["render", terrain][..], &["--droplets", "9"]].concat(),
+        "droplets '9' must be a number of droplets per grid pixel in 0..=8",
+    );
+}

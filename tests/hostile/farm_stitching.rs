@@ -117,6 +117,16 @@ fn stitched_tiles_equal_one_render_eroding_the_stack_below() {
     tiles_stitch_to_one_render(&preset, &flags);
 }
 
+#[test]
+fn stitched_tiles_equal_one_render_with_droplets() {
+    // Each tile runs the same simulation (a small grid here, to stay quick) and adds its
+    // part of the carving.
+    let preset = preset_path("layered-terrain.ron");
+    let flags = ["--size", "100", "--layer", "3", "--heights", "below"];
+    let flags = [&flags[..], &["--droplets", "0.5", "--blend", "normal"]].concat();
+    tiles_stitch_to_one_render(&preset, &flags);
+}
+
 /// The 100 x 100 texture of `preset` with `flags`, rendered whole and as 30 px tiles
 /// whose printed commands run in `sh`: the tiles stitch to the whole, bit for bit.
 fn tiles_stitch_to_one_render(preset: &std::path::Path, flags: &[&str]) {
