@@ -101,7 +101,7 @@ fn auto_levelled(noise: NoiseParams, layers: LayerStack) -> Preset {
 }
 
 /// Layer `l` with `noise`, its tone, its own warp, its erosion and blur, normal blend
-/// and no mask.
+/// and no mask (not its droplets: a thumbnail would run their whole simulation).
 fn own_part(l: &Layer, noise: NoiseParams) -> Layer {
     let mut layer = Layer::new(l.name.clone(), noise);
     layer.levels = l.levels;

@@ -65,6 +65,11 @@ impl LatticeApp {
                 .show(ui, |ui| {
                     panels::layer_erosion_ui(ui, &mut draft.layers[layer])
                 });
+            egui::CollapsingHeader::new("Droplets")
+                .default_open(draft.layers[layer].active_droplets().is_some())
+                .show(ui, |ui| {
+                    panels::layer_droplets_ui(ui, &mut draft.layers[layer])
+                });
             section_heading(ui, "Whole texture");
             egui::CollapsingHeader::new("Size and tiling")
                 .default_open(true)

@@ -193,6 +193,10 @@ fn badges_ui(ui: &mut egui::Ui, l: &Layer) {
             format!("Gullies {} deep carved into it", e.strength),
         );
     }
+    if let Some(d) = l.active_droplets() {
+        let hover = format!("Eroded by {} droplets per pixel", d.density);
+        badge(ui, "droplets", hover);
+    }
     let blur = l.active_blur();
     if blur > 0.0 {
         badge(ui, "blur", format!("Blurred, radius {blur} px"));
