@@ -464,7 +464,7 @@ fn droplets_are_announced_before_they_run_shown_by_info_and_checked() {
     ok(&info);
     let text = String::from_utf8_lossy(&info.stdout);
     assert!(
-        text.contains("droplets 0.5/px on a 512 x 512 grid (48 steps, radius 2.5)"),
+        text.contains("droplets 0.5/px on a 512 x 512 grid (64 steps, radius 2)"),
         "{text}"
     );
     refused(

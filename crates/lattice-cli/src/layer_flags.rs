@@ -35,7 +35,7 @@ pub struct LayerFlags {
     pub erosion: Option<f32>,
     /// Simulated erosion of that layer by water droplets (after the erosion filter):
     /// D droplets per pixel of its simulation grid, 0..=8 (0 = none, the same stack
-    /// unsimulated). A layer without one gets the defaults (a 512 x 512 grid, 48 steps
+    /// unsimulated). A layer without one gets the defaults (a 512 x 512 grid, 64 steps
     /// per droplet; the app and presets set the rest). It runs once on the whole
     /// texture at the grid's size, and what it carves is added at every size, so
     /// regions and tiles stay exact.

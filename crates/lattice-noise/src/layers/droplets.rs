@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 pub const MAX_DROPLET_DENSITY: f32 = 8.0;
 /// Smallest and largest simulation grid, pixels across.
 pub const MIN_DROPLET_GRID: u32 = 64;
-/// See [`MIN_DROPLET_GRID`]: 2048 keeps a simulation under about a minute on one core
-/// and its grid at 16 MiB.
+/// See [`MIN_DROPLET_GRID`]: at 2048 a simulation at the default settings takes about
+/// a minute on one core, and its grid 16 MiB.
 pub const MAX_DROPLET_GRID: u32 = 2048;
 /// Most steps of a droplet per 512 pixels of grid.
 pub const MAX_DROPLET_LIFETIME: u32 = 256;
@@ -59,12 +59,12 @@ impl Default for Droplets {
         Self {
             density: 1.0,
             grid: 512,
-            lifetime: 48,
-            radius: 2.5,
+            lifetime: 64,
+            radius: 2.0,
             inertia: 0.1,
-            capacity: 8.0,
+            capacity: 3.0,
             erode: 0.3,
-            deposit: 0.2,
+            deposit: 0.3,
             evaporation: 0.02,
             seed: 0,
         }
@@ -202,10 +202,10 @@ mod tests {
     fn counts_scale_with_the_grid() {
         let d = Droplets::default();
         assert_eq!(d.count(), 512 * 512);
-        assert_eq!(d.steps(), 48);
+        assert_eq!(d.steps(), 64);
         let big = Droplets { grid: 1024, ..d };
         assert_eq!(big.count(), 4 * d.count());
-        assert_eq!(big.steps(), 96);
+        assert_eq!(big.steps(), 128);
         assert_eq!(Droplets { density: 1e-9, ..d }.count(), 1);
         assert_eq!(d.memory(), 3 * 1024 * 1024);
     }
