@@ -119,6 +119,7 @@ fn showcase_presets_show_no_lattice() {
         "packed-masks",
         "eroded-cliffs",
         "crystal-veins",
+        "rain-carved-range",
     ];
     let failed = outside_the_band(&names, Scale::Grown, SEEDS);
     assert!(failed.is_empty(), "{failed:?} (profiles above)");
