@@ -8,23 +8,12 @@
 //! part of the whole render, at the memory of one grid.
 
 use super::droplet_sim::simulate;
-use super::droplets::Droplets;
 use super::layer_cache::LayerCache;
-use super::raw_spec::RawSpec;
+use super::raw_spec::DropletSpec;
 use crate::engine_error::EngineError;
 use crate::job_control::JobControl;
 use crate::region::Region;
 use std::sync::{Arc, Mutex, PoisonError};
-
-/// A layer's simulation: its droplets and the heights they run on (the layer's
-/// heights without the simulation and blur, at the grid's size).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DropletSpec {
-    /// The droplets.
-    pub droplets: Droplets,
-    /// The heights at the grid's size.
-    pub base: RawSpec,
-}
 
 /// The carving of one simulation: heights after the droplets less heights before, on
 /// the grid.

@@ -19,6 +19,10 @@ pub const MAX_DROPLET_LIFETIME: u32 = 256;
 pub const MAX_DROPLET_RADIUS: f32 = 8.0;
 /// Largest sediment capacity.
 pub const MAX_DROPLET_CAPACITY: f32 = 64.0;
+/// Most droplet steps of one simulation (droplets times steps): about two minutes on
+/// one core, so no setting makes a render run for hours. The defaults at the largest
+/// grid take half of it.
+pub const MAX_DROPLET_WORK: u64 = 1 << 31;
 
 /// A droplet erosion: `density` droplets per grid pixel, each starting at a random
 /// point and running up to `lifetime` steps of one grid pixel down the slope.
@@ -86,6 +90,17 @@ pub enum DropletsError {
         /// The largest accepted.
         max: f64,
     },
+    /// Settings whose droplets would run too many steps in all.
+    #[error(
+        "droplets run {work} steps in all (droplets times steps), more than the limit \
+         {max}: lower the density, the lifetime or the grid"
+    )]
+    TooMuchWork {
+        /// Droplets times steps.
+        work: u64,
+        /// [`MAX_DROPLET_WORK`].
+        max: u64,
+    },
 }
 
 impl Droplets {
@@ -136,6 +151,13 @@ impl Droplets {
                     max,
                 });
             }
+        }
+        let work = self.count().saturating_mul(u64::from(self.steps()));
+        if work > MAX_DROPLET_WORK {
+            return Err(DropletsError::TooMuchWork {
+                work,
+                max: MAX_DROPLET_WORK,
+            });
         }
         Ok(())
     }
@@ -196,6 +218,16 @@ mod tests {
             let msg = bad.validate().unwrap_err().to_string();
             assert!(msg.starts_with("droplets ") && msg.contains(".."), "{msg}");
         }
+        // Each setting in range, but together hours of droplets.
+        let slow = Droplets {
+            density: 8.0,
+            grid: 2048,
+            lifetime: 256,
+            ..d
+        };
+        let msg = slow.validate().unwrap_err().to_string();
+        assert!(msg.contains("more than the limit 2147483648"), "{msg}");
+        Droplets { grid: 2048, ..d }.validate().unwrap();
     }
 
     #[test]

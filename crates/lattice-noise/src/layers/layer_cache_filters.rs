@@ -4,12 +4,12 @@
 //! their grid's size.
 
 use super::blur::{blur_into, blur_margin};
-use super::droplet_grid::{DropletGrid, DropletSpec};
+use super::droplet_grid::DropletGrid;
 use super::erosion::Erosion;
 use super::erosion_filter::erode_into;
 use super::halo_window::{Edges, toned_window};
 use super::layer_cache::LayerCache;
-use super::raw_spec::RawSpec;
+use super::raw_spec::{DropletSpec, RawSpec};
 use super::tone::Tone;
 use crate::engine_error::EngineError;
 use crate::heightmap::Heightmap;

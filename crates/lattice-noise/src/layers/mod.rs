@@ -41,10 +41,9 @@ mod warp;
 pub use blend_mode::BlendMode;
 pub use blur::{MAX_BLUR_RADIUS, blur_margin, blur_radius_is_valid};
 pub use curve::{Curve, CurveError, MAX_CURVE_POINTS, MAX_CURVE_VALUE};
-pub use droplet_grid::DropletSpec;
 pub use droplets::{
     Droplets, DropletsError, MAX_DROPLET_CAPACITY, MAX_DROPLET_DENSITY, MAX_DROPLET_GRID,
-    MAX_DROPLET_LIFETIME, MAX_DROPLET_RADIUS, MIN_DROPLET_GRID,
+    MAX_DROPLET_LIFETIME, MAX_DROPLET_RADIUS, MAX_DROPLET_WORK, MIN_DROPLET_GRID,
 };
 pub use erosion::{
     Erosion, ErosionError, MAX_EROSION_BRANCHING, MAX_EROSION_CELLS, MAX_EROSION_OCTAVES,
@@ -57,7 +56,7 @@ pub use layer_stack::LayerStack;
 pub use levels::{Levels, LevelsMap, MAX_GAIN, MAX_OFFSET};
 pub use mask_measure::{MAX_MASK_SLOPE, MaskMeasure};
 pub use mask_slope::{MAX_MASK_SCALE, MaskSlope, MaskSlopeError};
-pub use raw_spec::{RawSpec, WarpSpec};
+pub use raw_spec::{DropletSpec, RawSpec, WarpSpec};
 pub use terrace::{MAX_TERRACE_STEPS, Terrace, TerraceError};
 pub use tone::Tone;
 pub use warp::{DEFAULT_WARP_SEED_OFFSET, MAX_AMPLITUDE, Warp, WarpSource};

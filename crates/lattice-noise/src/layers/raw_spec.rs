@@ -5,7 +5,7 @@
 //! whose spec did not change is not recomputed.
 
 use super::blur::blur_margin;
-use super::droplet_grid::DropletSpec;
+use super::droplets::Droplets;
 use super::erosion::Erosion;
 use super::layer::Layer;
 use super::layer_stack::LayerStack;
@@ -49,6 +49,16 @@ impl WarpSpec {
     pub fn fields_are_noises(&self) -> bool {
         self.x.is_plain_noise() && self.y.is_plain_noise()
     }
+}
+
+/// A layer's simulation: its droplets and the heights they run on (the layer's
+/// heights without the simulation and blur, at the grid's size).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DropletSpec {
+    /// The droplets.
+    pub droplets: Droplets,
+    /// The heights at the grid's size.
+    pub base: RawSpec,
 }
 
 /// The stack below layer `i` as its heights read it: [`LayerStack::below`] with the
