@@ -28,42 +28,43 @@ pub(super) struct DropletGrid {
 /// preview): at most this many grids, 16 MiB each at the largest.
 const KEPT: usize = 2;
 
-/// One kept simulation; its grid is filled by the first render that needs it, while
-/// the others wait for it rather than run it again.
-type Slot = Arc<Mutex<Option<Arc<DropletGrid>>>>;
-
 /// The kept simulations, newest last. A simulation is a function of its spec alone,
 /// so keeping it across renders (and caches) changes no height.
-static KEPT_GRIDS: Mutex<Vec<(DropletSpec, Slot)>> = Mutex::new(Vec::new());
+static KEPT_GRIDS: Mutex<Vec<(DropletSpec, Arc<DropletGrid>)>> = Mutex::new(Vec::new());
 
 impl DropletGrid {
     /// The carving of `spec`: kept from an earlier render, or simulated now (its
-    /// heights rendered through a cache of its own beside `cache`).
+    /// heights rendered through a cache of its own beside `cache`). No lock is held
+    /// while it simulates: a render on rayon's pool may pick up another band's render
+    /// of the same layer while it waits, and would wait on itself. Two renders that
+    /// start together may both simulate; they get the same grid.
     pub(super) fn of(
         spec: &DropletSpec,
         cache: &LayerCache,
         control: &JobControl,
     ) -> Result<Arc<DropletGrid>, EngineError> {
-        let slot = {
-            let mut kept = KEPT_GRIDS.lock().unwrap_or_else(PoisonError::into_inner);
-            let entry = match kept.iter().position(|(k, _)| k == spec) {
-                Some(i) => kept.remove(i),
-                None => (spec.clone(), Slot::default()),
-            };
-            let slot = Arc::clone(&entry.1);
-            kept.push(entry);
+        if let Some(kept) = Self::kept(spec) {
+            return Ok(kept);
+        }
+        let made = Arc::new(Self::simulated(spec, cache, control)?);
+        let mut kept = KEPT_GRIDS.lock().unwrap_or_else(PoisonError::into_inner);
+        if !kept.iter().any(|(k, _)| k == spec) {
+            kept.push((spec.clone(), Arc::clone(&made)));
             if kept.len() > KEPT {
                 kept.remove(0);
             }
-            slot
-        };
-        let mut grid = slot.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(g) = grid.as_ref() {
-            return Ok(Arc::clone(g));
         }
-        let made = Arc::new(Self::simulated(spec, cache, control)?);
-        *grid = Some(Arc::clone(&made));
         Ok(made)
+    }
+
+    /// The kept carving of `spec`, made the newest; `None` if none is kept.
+    fn kept(spec: &DropletSpec) -> Option<Arc<DropletGrid>> {
+        let mut kept = KEPT_GRIDS.lock().unwrap_or_else(PoisonError::into_inner);
+        let i = kept.iter().position(|(k, _)| k == spec)?;
+        let entry = kept.remove(i);
+        let grid = Arc::clone(&entry.1);
+        kept.push(entry);
+        Some(grid)
     }
 
     /// Runs the simulation of `spec`.
