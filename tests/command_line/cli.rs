@@ -467,6 +467,15 @@ fn droplets_are_announced_before_they_run_shown_by_info_and_checked() {
         text.contains("droplets 0.5/px on a 512 x 512 grid (64 steps, radius 2)"),
         "{text}"
     );
+    // `bench` times the render that simulates against one that finds it kept.
+    let bench = run(&[&["bench", terrain][..], &flags, &["--repeat", "1"]].concat());
+    ok(&bench);
+    let text = String::from_utf8_lossy(&bench.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("droplets: first render "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains(" ms (simulating), then "), "{line}");
     refused(
         &[&["render", terrain][..], &["--droplets", "9"]].concat(),
         "droplets '9' must be a number of droplets per grid pixel in 0..=8",

@@ -175,6 +175,7 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
                 None => outln!("proximity: {}", p.proximity.id())?,
             }
             // Before the timings: their summary line stays the last one.
+            print_droplet_cost(stack)?;
             print_exact_slope_cost(stack, args.repeat)?;
             let fresh = time_one(stack, args.repeat, false, false)?;
             outln!("fresh map each run: {fresh}")?;
@@ -213,6 +214,29 @@ fn print_erosion_cost(
         per_pixel(eroded),
         per_pixel(&uneroded),
         per_pixel(eroded) - per_pixel(&uneroded)
+    )?;
+    Ok(())
+}
+
+/// For a stack with droplets: times its first render, which runs the simulations,
+/// against the next, which finds them kept (as the timed runs below and the app's
+/// renders after an edit above the simulated layer do), and prints both.
+fn print_droplet_cost(stack: &LayerStack) -> anyhow::Result<()> {
+    if !stack.layers().iter().any(|l| l.active_droplets().is_some()) {
+        return Ok(());
+    }
+    let region = Region::full(stack.size());
+    let control = JobControl::new();
+    let mut ms = [0.0; 2];
+    for m in &mut ms {
+        let start = Instant::now();
+        std::hint::black_box(stack.generate_region(region, &control)?);
+        *m = start.elapsed().as_secs_f64() * 1e3;
+    }
+    outln!(
+        "droplets: first render {:.1} ms (simulating), then {:.1} ms (the simulation kept)",
+        ms[0],
+        ms[1]
     )?;
     Ok(())
 }
