@@ -34,13 +34,14 @@ static KEPT_GRIDS: Mutex<Vec<(DropletSpec, Arc<DropletGrid>)>> = Mutex::new(Vec:
 
 impl DropletGrid {
     /// The carving of `spec`: kept from an earlier render, or simulated now (its
-    /// heights rendered through a cache of its own beside `cache`). No lock is held
+    /// heights rendered through `cache`, so a render at the grid's own size finds them
+    /// there for the heights the carving is added to). No lock is held
     /// while it simulates: a render on rayon's pool may pick up another band's render
     /// of the same layer while it waits, and would wait on itself. Two renders that
     /// start together may both simulate; they get the same grid.
     pub(super) fn of(
         spec: &DropletSpec,
-        cache: &LayerCache,
+        cache: &mut LayerCache,
         control: &JobControl,
     ) -> Result<Arc<DropletGrid>, EngineError> {
         if let Some(kept) = Self::kept(spec) {
@@ -70,13 +71,11 @@ impl DropletGrid {
     /// Runs the simulation of `spec`.
     fn simulated(
         spec: &DropletSpec,
-        cache: &LayerCache,
+        cache: &mut LayerCache,
         control: &JobControl,
     ) -> Result<DropletGrid, EngineError> {
         let n = spec.droplets.grid;
-        let base = cache
-            .sub_cache()
-            .heights(&spec.base, Region::full(n), control)?;
+        let base = cache.heights(&spec.base, Region::full(n), control)?;
         let mut carved = base.data().to_vec();
         let (n, wrap) = (n as usize, spec.base.noise.tileable);
         simulate(&mut carved, n, wrap, &spec.droplets, control)?;
