@@ -1,3 +1,4 @@
+use super::super::gully_filter::tanh;
 use super::*;
 
 #[test]

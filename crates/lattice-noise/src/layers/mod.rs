@@ -18,6 +18,7 @@ mod droplet_sim;
 mod droplets;
 mod erosion;
 mod erosion_filter;
+mod gully_filter;
 mod halo_window;
 mod layer;
 mod layer_cache;

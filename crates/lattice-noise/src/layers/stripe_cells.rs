@@ -88,8 +88,8 @@ impl StripeCells<'_> {
                     } else {
                         cell_point(self.bx[k] + i, cy, self.cells, row_hash)
                     };
-                    let turns =
-                        (self.qx[k] - px) * self.across.x[k] + (self.qy - py) * self.across.y[k];
+                    let turns = (self.qx[k] - px)
+                        .mul_add(self.across.x[k], (self.qy - py) * self.across.y[k]);
                     let (val, der) = profile(turns, self.sharpness);
                     let fx = if i == 0.0 {
                         1.0 - self.wx[k]
@@ -97,8 +97,8 @@ impl StripeCells<'_> {
                         self.wx[k]
                     };
                     let w = fx * fy;
-                    v[k] += w * val;
-                    dv[k] += w * der;
+                    v[k] = w.mul_add(val, v[k]);
+                    dv[k] = w.mul_add(der, dv[k]);
                 }
             }
         }
@@ -111,51 +111,75 @@ impl StripeCells<'_> {
 #[inline(always)]
 fn cell_point(cx: f32, cy: f32, cells: u32, row_hash: u32) -> (f32, f32) {
     let h = mix(wrap(cx, cells) ^ row_hash);
-    let px = cx + (h & 0xffff) as i32 as f32 * (1.0 / 65536.0);
-    let py = cy + (h >> 16) as i32 as f32 * (1.0 / 65536.0);
+    let px = ((h & 0xffff) as i32 as f32).mul_add(1.0 / 65536.0, cx);
+    let py = ((h >> 16) as i32 as f32).mul_add(1.0 / 65536.0, cy);
     (px, py)
 }
 
-/// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian
-/// (softened across a sharp crest, see `SOFT`): the cosine, bent towards
-/// `1 - 2 |sin(phase / 2)|` (a sharp crest, a round gully) by `sharpness`.
+/// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian:
+/// [`shape`] of its [`half_phase`].
 #[inline(always)]
 fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
-    // Half the phase, reduced to -pi/2..=pi/2: sin and cos of it change sign together
-    // there, which none of the terms below sees.
-    let r = turns - floor(turns + 0.5);
-    let (s, c) = sin_cos(std::f32::consts::PI * r);
-    let round = 1.0 - 2.0 * s * s;
-    let sharp = 1.0 - 2.0 * s.abs();
-    let d_round = -2.0 * s * c;
-    // The sharp crest's slope flips sign at the crest. The finer octaves follow this
-    // slope (branching), so a flip there turned their stripes at once and drew a seam
-    // one pixel wide along every coarser crest (seen at 4096): the flip is spread over
-    // the band |sin| < SOFT instead, and is exact (±c) at the trough.
-    let d_sharp = -c * s * ((1.0 + SOFT) / (s.abs() + SOFT));
+    let (s, c) = half_phase(turns);
+    shape(s, c, sharpness)
+}
+
+/// The sine and cosine of half the phase of `turns`, reduced to -pi/2..=pi/2: the
+/// stripe reads only s², |s| and s c, which are periodic in whole turns, so the
+/// nearest whole turn is taken away.
+#[inline(always)]
+fn half_phase(turns: f32) -> (f32, f32) {
+    let r = turns - round(turns);
+    sin_cos(std::f32::consts::PI * r)
+}
+
+/// A stripe's height (-1..=1) and its derivative per radian at a half phase of sine `s`
+/// and cosine `c`: the cosine, bent towards `1 - 2 |sin(phase / 2)|` (a sharp crest, a
+/// round gully) by `sharpness`.
+#[inline(always)]
+fn shape(s: f32, c: f32, sharpness: f32) -> (f32, f32) {
+    let a = s.abs();
     let k = sharpness;
-    (
-        round + k * (sharp - round),
-        d_round + k * (d_sharp - d_round),
-    )
+    // The cosine is 1 - 2 s², the sharp crest 1 - 2 |s|; their blend by k is
+    // 1 - 2 |s| ((1 - k) |s| + k).
+    let height = (-2.0 * a).mul_add(a.mul_add(1.0 - k, k), 1.0);
+    // The slopes: -2 s c for the cosine, -c sign(s) for the sharp crest. That sign
+    // flips at the crest; the finer octaves follow this slope (branching), so a flip
+    // there turned their stripes at once and drew a seam one pixel wide along every
+    // coarser crest (seen at 4096): the flip is eased over the band |s| < SOFT, as
+    // 1 - (1 - t)³ of t = |s| / SOFT (steep at the crest, flat where it meets 1, no
+    // division), and is exact (±c) beyond it.
+    let u = 1.0 - (a * (1.0 / SOFT)).min(1.0);
+    let eased = (-u * u).mul_add(u, 1.0).copysign(s);
+    let slope = -c * (2.0 * (1.0 - k)).mul_add(s, eased * k);
+    (height, slope)
 }
 
 /// Half-width, in `|sin(phase / 2)|`, of the band over which a sharp crest's slope turns
-/// (about a fiftieth of a turn each side).
-const SOFT: f32 = 0.06;
+/// (a sixth of a turn each side).
+const SOFT: f32 = 0.5;
 
 /// Sine and cosine of `a` in -pi/2..=pi/2 by polynomials fitted to them over that
-/// range (errors below 6e-7 and 5e-8), the same bits on every machine. Degrees 7 and
-/// 8: the Taylor series to degrees 11 and 10 they replace cost three more
-/// multiply-adds per cell and pixel for digits a stripe does not show.
+/// range (errors below 7e-5 and 7e-6), the same bits on every machine. Degrees 5 and
+/// 6: higher degrees cost more multiply-adds per cell and pixel for digits a stripe
+/// does not show.
 #[inline(always)]
 fn sin_cos(a: f32) -> (f32, f32) {
     let a2 = a * a;
-    let s = a * (0.999_996_6 + a2 * (-0.166_648_28 + a2 * (0.008_306_325 + a2 * -0.000_183_636_5)));
-    let c = 0.999_999_94
-        + a2 * (-0.499_999_05
-            + a2 * (0.041_663_583 + a2 * (-0.001_385_370_6 + a2 * 2.315_396_9e-5)));
+    let s = a2.mul_add(0.007_514_37, -0.165_673_06);
+    let s = a2.mul_add(s, 0.999_696_8) * a;
+    let c = a2.mul_add(-0.001_271_21, 0.041_487_75);
+    let c = a2.mul_add(c, -0.499_912_44);
+    let c = a2.mul_add(c, 0.999_993_3);
     (s, c)
+}
+
+/// The whole number nearest `x` (ties to even), for phases (|x| < 2²²), in float
+/// operations only: adding and taking away 1.5 * 2²³ rounds to the nearest.
+#[inline(always)]
+fn round(x: f32) -> f32 {
+    const ROUND: f32 = 12_582_912.0;
+    (x + ROUND) - ROUND
 }
 
 /// The largest whole number at most `x`, for the filter's coordinates and phases
@@ -164,16 +188,14 @@ fn sin_cos(a: f32) -> (f32, f32) {
 /// scalar).
 #[inline(always)]
 fn floor(x: f32) -> f32 {
-    // Adding and taking away 1.5 * 2²³ rounds to the nearest whole number.
-    const ROUND: f32 = 12_582_912.0;
-    let r = (x + ROUND) - ROUND;
+    let r = round(x);
     if r > x { r - 1.0 } else { r }
 }
 
 /// `6t⁵ - 15t⁴ + 10t³`: weights that blend the cells with continuous slopes.
 #[inline(always)]
 fn quintic(t: f32) -> f32 {
-    t * t * t * (t * (t * 6.0 - 15.0) + 10.0)
+    t * t * t * t.mul_add(t.mul_add(6.0, -15.0), 10.0)
 }
 
 /// Cell coordinate `c` (a whole number from -1 to `cells`: the cells next to a point

@@ -7,7 +7,7 @@ fn sine_and_cosine_hold_over_the_half_turn() {
         let a = i as f32 * std::f32::consts::FRAC_PI_2 / 100.0;
         let (s, c) = sin_cos(a);
         assert!(
-            (s - a.sin()).abs() < 1e-6 && (c - a.cos()).abs() < 1e-6,
+            (s - a.sin()).abs() < 1e-4 && (c - a.cos()).abs() < 1e-5,
             "{a}"
         );
     }
@@ -19,17 +19,39 @@ fn the_profile_is_a_cosine_bent_to_a_sharp_crest() {
         let t = i as f32 / 40.0 - 0.5;
         let (v, d) = profile(t, 0.0);
         let phase = TAU * t;
-        assert!((v - phase.cos()).abs() < 1e-5, "{t}");
-        assert!((d + phase.sin()).abs() < 1e-5, "{t}");
+        assert!((v - phase.cos()).abs() < 5e-4, "{t}");
+        assert!((d + phase.sin()).abs() < 5e-4, "{t}");
         // Sharp: 1 - 2 |sin(phase / 2)|, crest 1 at 0 and trough -1 half a turn away.
         let (v, _) = profile(t, 1.0);
         assert!(
-            (v - (1.0 - 2.0 * (phase / 2.0).sin().abs())).abs() < 1e-5,
+            (v - (1.0 - 2.0 * (phase / 2.0).sin().abs())).abs() < 5e-4,
             "{t}"
         );
     }
     // Whole turns apart, the same bits.
+    assert_eq!(profile(-0.125, 0.3), profile(3.875, 0.3));
     assert_eq!(profile(0.375, 0.7), profile(2.375, 0.7));
+}
+
+/// The sharp crest's slope is -cos(phase / 2) sign(sin(phase / 2)) softened across the
+/// crest: odd about it, zero on it, exact at the trough, and without a step.
+#[test]
+fn the_sharp_slope_flips_smoothly_across_the_crest() {
+    for i in 1..200 {
+        let t = i as f32 / 400.0;
+        let half = std::f32::consts::PI * t;
+        let (_, d) = profile(t, 1.0);
+        assert_eq!(d, -profile(-t, 1.0).1, "odd about the crest, {t}");
+        assert!(d <= 0.0 && d >= -half.cos() * 1.0001, "{t}: {d}");
+    }
+    assert_eq!(profile(0.0, 1.0).1, 0.0);
+    assert!(profile(0.5, 1.0).1.abs() < 1e-3);
+    // No step anywhere: neighbours a thousandth of a turn apart stay close.
+    for i in -500..500 {
+        let t = i as f32 / 1000.0;
+        let (a, b) = (profile(t, 1.0).1, profile(t + 0.001, 1.0).1);
+        assert!((a - b).abs() < 0.06, "{t}: {a} {b}");
+    }
 }
 
 /// The pattern of one octave (8 cells, seed 7) at `LANES` points along x from `qx`,
