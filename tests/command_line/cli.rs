@@ -459,6 +459,21 @@ fn droplets_are_announced_before_they_run_shown_by_info_and_checked() {
     let stderr = String::from_utf8_lossy(&r.stderr);
     let say = "layer 'ridges': simulating 131072 droplets on a 512 x 512 grid first (3 MiB)";
     assert!(stderr.lines().next() == Some(say), "{stderr}");
+    // A disabled layer that nothing reads simulates nothing, so nothing is announced.
+    let text = std::fs::read_to_string(terrain).unwrap();
+    let disabled = text.replacen("name: \"ridges\",", "name: \"ridges\", enabled: false,", 1);
+    assert_ne!(disabled, text);
+    let off = dir.path().join("off.ron");
+    std::fs::write(&off, disabled).unwrap();
+    let r = run(&[
+        &["render", off.to_str().unwrap()][..],
+        &flags,
+        &["--out", dir.path().join("off.png").to_str().unwrap()],
+    ]
+    .concat());
+    ok(&r);
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert!(!stderr.contains("simulating"), "{stderr}");
     // The PNG carries the preset with the simulation, and `info` describes it.
     let info = run(&["info", out.to_str().unwrap()]);
     ok(&info);

@@ -239,9 +239,10 @@ pub(super) fn run(args: &RenderArgs) -> anyhow::Result<()> {
 
 /// Says, before a render whose stack simulates droplets, what each simulation runs and
 /// the memory it holds (it runs once, on the whole texture at its grid's size, before
-/// the first pixel).
+/// the first pixel); a layer the render does not read simulates nothing.
 fn say_droplets(stack: &LayerStack) {
-    for layer in stack.layers() {
+    let read = stack.read_layers();
+    for (layer, _) in stack.layers().iter().zip(read).filter(|(_, read)| *read) {
         if let Some(d) = layer.active_droplets() {
             mesh_render::say_before_start(&format!(
                 "layer '{}': simulating {} droplets on a {g} x {g} grid first ({:.0} MiB)",

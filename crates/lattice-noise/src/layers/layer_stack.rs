@@ -63,6 +63,13 @@ impl LayerStack {
         &self.layers
     }
 
+    /// Which layers a render of the stack reads, bottom first: the enabled ones and
+    /// those they read (masks, warp sources, the stack below). A disabled layer that
+    /// nothing reads is never rendered, so it costs nothing.
+    pub fn read_layers(&self) -> Vec<bool> {
+        references::read_under(&self.layers, self.layers.len())
+    }
+
     /// The layers, bottom first, to edit in place (their number stays).
     pub fn layers_mut(&mut self) -> &mut [Layer] {
         &mut self.layers
@@ -359,6 +366,17 @@ mod tests {
         assert!(s[0].warp.is_none() && s[0].mask.as_deref() == Some("hills"));
         s.validate().unwrap();
         assert!(LayerStack::default().remove(0).is_err());
+    }
+
+    #[test]
+    fn a_render_reads_the_enabled_layers_and_what_they_read() {
+        let mut s = three();
+        assert_eq!(s.read_layers(), vec![true; 3]);
+        // A disabled mask of an enabled layer is still read; a disabled top is not.
+        s[1].enabled = false;
+        assert_eq!(s.read_layers(), vec![true; 3]);
+        s[2].enabled = false;
+        assert_eq!(s.read_layers(), vec![true, false, false]);
     }
 
     #[test]
