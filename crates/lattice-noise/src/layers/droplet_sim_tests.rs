@@ -16,6 +16,11 @@ fn hill(n: usize) -> Vec<f32> {
         .collect()
 }
 
+/// The soil of a map, in f64 so the sum of many heights keeps its digits.
+fn total(m: &[f32]) -> f64 {
+    m.iter().map(|&h| f64::from(h)).sum()
+}
+
 fn run(n: usize, wrap: bool, d: &Droplets) -> Vec<f32> {
     let mut map = hill(n);
     simulate(&mut map, n, wrap, d, &JobControl::new()).unwrap();
@@ -37,7 +42,6 @@ fn droplets_carve_the_slopes_the_same_way_every_time() {
     // Soil goes downhill: the summit loses, and what is lost is not made up.
     let top = |m: &[f32]| m[64 * 128 + 64];
     assert!(top(&a) <= top(&before));
-    let total = |m: &[f32]| m.iter().map(|&h| f64::from(h)).sum::<f64>();
     assert!(total(&a) <= total(&before) + 1e-3);
     let other = run(128, false, &Droplets { seed: 1, ..d });
     assert_ne!(a, other);
@@ -50,7 +54,6 @@ fn wrapped_droplets_keep_the_soil_and_flat_ground_stays_flat() {
         ..Droplets::default()
     };
     let a = run(64, true, &d);
-    let total = |m: &[f32]| m.iter().map(|&h| f64::from(h)).sum::<f64>();
     // On a torus no droplet leaves, and each leaves what it carries where it
     // stops: the soil is moved, not lost.
     let (after, before) = (total(&a), total(&hill(64)));

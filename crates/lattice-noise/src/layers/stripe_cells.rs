@@ -117,27 +117,14 @@ fn cell_point(cx: f32, cy: f32, cells: u32, row_hash: u32) -> (f32, f32) {
 }
 
 /// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian:
-/// [`shape`] of its [`half_phase`].
+/// the cosine, bent towards `1 - 2 |sin(phase / 2)|` (a sharp crest, a round gully) by
+/// `sharpness`.
 #[inline(always)]
 fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
-    let (s, c) = half_phase(turns);
-    shape(s, c, sharpness)
-}
-
-/// The sine and cosine of half the phase of `turns`, reduced to -pi/2..=pi/2: the
-/// stripe reads only s², |s| and s c, which are periodic in whole turns, so the
-/// nearest whole turn is taken away.
-#[inline(always)]
-fn half_phase(turns: f32) -> (f32, f32) {
+    // Half the phase, reduced to -pi/2..=pi/2: the stripe reads only s², |s| and s c,
+    // which are periodic in whole turns, so the nearest whole turn is taken away.
     let r = turns - round(turns);
-    sin_cos(std::f32::consts::PI * r)
-}
-
-/// A stripe's height (-1..=1) and its derivative per radian at a half phase of sine `s`
-/// and cosine `c`: the cosine, bent towards `1 - 2 |sin(phase / 2)|` (a sharp crest, a
-/// round gully) by `sharpness`.
-#[inline(always)]
-fn shape(s: f32, c: f32, sharpness: f32) -> (f32, f32) {
+    let (s, c) = sin_cos(std::f32::consts::PI * r);
     let a = s.abs();
     let k = sharpness;
     // The cosine is 1 - 2 s², the sharp crest 1 - 2 |s|; their blend by k is
