@@ -25,31 +25,35 @@ pub(super) trait Block: Lane {
     fn put(self, e: &mut [f32]);
 }
 
-/// The [`Block`] methods that differ between register types only in the lane count `$n`:
-/// `broadcast`, `load` and `put` of a type `$t { v, isa }` whose operators are
-/// `simd_lane!`'s.
+/// The [`Block`] methods that differ between register types only in the lane count `$n`
+/// and the instructions `$set1` and `$loadu`: `broadcast`, `load` and `put` of a type
+/// `$t { v, isa }` whose operators are `simd_lane!`'s.
 macro_rules! block_lanes {
-    ($t:ident, $isa:ty, $n:literal) => {
+    ($t:ident, $isa:ty, $n:literal, $set1:path, $loadu:path) => {
         #[inline(always)]
         fn broadcast(isa: $isa, x: f32) -> Self {
-            $t {
-                v: bytemuck::cast([x; $n]),
-                isa,
-            }
+            // The instructions, not casts of arrays (here and in `load`): the tests'
+            // build does not inline a cast's alignment check, and broadcasts and loads
+            // are in every inner loop.
+            #[allow(unsafe_code)]
+            // SAFETY: `isa` proves the CPU has this type's instructions (see its doc).
+            let v = unsafe { $set1(x) };
+            $t { v, isa }
         }
         #[inline(always)]
         fn load(isa: $isa, x: &[f32]) -> Self {
             let a = x.first_chunk::<$n>().copied().unwrap_or([0.0; $n]);
-            $t {
-                v: bytemuck::cast(a),
-                isa,
-            }
+            #[allow(unsafe_code)]
+            // SAFETY: `isa` proves the instructions; the load reads the `$n` floats of
+            // `a`, unaligned.
+            let v = unsafe { $loadu(a.as_ptr()) };
+            $t { v, isa }
         }
         #[inline(always)]
         fn put(self, e: &mut [f32]) {
             if let Some(e) = e.first_chunk_mut::<$n>() {
                 let v = Self::load(self.isa, e) + self;
-                *e = bytemuck::cast(v.v);
+                *e = *bytemuck::cast_ref(&v.v);
             }
         }
     };

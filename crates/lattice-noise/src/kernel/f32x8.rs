@@ -25,7 +25,8 @@ use core::arch::x86_64::{
     _mm256_cvttps_epi32, _mm256_div_pd, _mm256_div_ps, _mm256_floor_pd, _mm256_floor_ps,
     _mm256_i32gather_ps, _mm256_loadu_pd, _mm256_loadu_ps, _mm256_max_ps, _mm256_min_ps,
     _mm256_movemask_ps, _mm256_mul_pd, _mm256_mul_ps, _mm256_permutevar8x32_ps, _mm256_set1_epi32,
-    _mm256_set1_pd, _mm256_sqrt_ps, _mm256_storeu_pd, _mm256_sub_pd, _mm256_sub_ps, _mm256_xor_ps,
+    _mm256_set1_pd, _mm256_set1_ps, _mm256_sqrt_ps, _mm256_storeu_pd, _mm256_sub_pd, _mm256_sub_ps,
+    _mm256_xor_ps,
 };
 
 /// Eight lanes, with the proof ([`Avx2Token`], only an `Avx2` gives one) that operating
@@ -65,7 +66,7 @@ simd_lane!(F32x8: add _mm256_add_ps, sub _mm256_sub_ps, mul _mm256_mul_ps,
 impl Block for F32x8 {
     const W: usize = 8;
     type Isa = Avx2Token;
-    block_lanes!(F32x8, Avx2Token, 8);
+    block_lanes!(F32x8, Avx2Token, 8, _mm256_set1_ps, _mm256_loadu_ps);
     #[inline(always)]
     fn to_pixel_order(p: &mut [Self]) {
         let mut m = [bytemuck::cast([0.0f32; 8]); 8];
@@ -104,7 +105,7 @@ impl SampleLane for F32x8 {
     #[inline(always)]
     fn write(self, out: &mut [f32]) {
         if let Some(o) = out.first_chunk_mut::<8>() {
-            *o = bytemuck::cast(self.v);
+            *o = *bytemuck::cast_ref::<__m256, [f32; 8]>(&self.v);
         }
     }
     #[inline(always)]

@@ -144,7 +144,7 @@ mod simd {
     #[inline]
     #[target_feature(enable = "avx2,fma")]
     fn put8(e: &mut [f32; 8], v: __m256) {
-        *e = bytemuck::cast(_mm256_add_ps(bytemuck::cast(*e), v));
+        *e = *bytemuck::cast_ref(&_mm256_add_ps(bytemuck::cast(*e), v));
     }
 
     /// Steps that are a multiple of 8: whole vectors within a cell, coefficients broadcast.

@@ -56,6 +56,10 @@ pub(super) struct TileSampler {
     fade: Fade,
     /// Rows per band and columns per tile.
     shape: (usize, usize),
+    /// Whether a tile is summed an octave at a time over all its pixels (turned
+    /// lattices, whose octaves hold many numbers each: in registers for a whole tile
+    /// instead of reloaded for every 16 pixels) rather than a pixel block at a time.
+    octave_major: bool,
 }
 
 /// Per-thread buffers, reused across bands.
@@ -64,6 +68,8 @@ pub(super) struct TileScratch {
     pos: TilePositions,
     grids: Vec<CornerGrid>,
     turned: Vec<TurnedGrid>,
+    /// The tile's sums so far, octave by octave (turned lattices).
+    sums: Vec<f32>,
 }
 
 impl TileSampler {
@@ -81,6 +87,7 @@ impl TileSampler {
             } else {
                 (BAND_ROWS, TILE_COLS)
             },
+            octave_major: turned,
             plan,
             region,
             displace: Displace {
@@ -174,7 +181,12 @@ fn band<V: SampleLane, P: ProximityFn>(
     let width = job.region.width as usize;
     let nrows = rows.len() / width;
     let octaves = &job.plan.octaves;
-    let TileScratch { pos, grids, turned } = sc;
+    let TileScratch {
+        pos,
+        grids,
+        turned,
+        sums,
+    } = sc;
     grids.resize_with(octaves.len(), CornerGrid::default);
     turned.resize_with(octaves.len(), TurnedGrid::default);
     let tile_cols = job.shape.1;
@@ -204,36 +216,119 @@ fn band<V: SampleLane, P: ProximityFn>(
                 OctavePlan::Free(_) => {}
             }
         }
-        for r in 0..nrows {
-            let out = &mut rows[r * width + tx0..r * width + tx0 + tw];
-            for c in (0..padded).step_by(V::W) {
-                let at = r * padded + c;
-                let (px, py) = (&pos.px[at..], &pos.py[at..]);
-                let pos = (V::read(isa, px), V::read(isa, py));
-                let mut h = V::all(isa, 0.5);
-                let source = &job.plan.source;
-                for ((o, g), t) in octaves.iter().zip(grids.iter_mut()).zip(turned.iter_mut()) {
-                    match o {
-                        OctavePlan::Grid(o) => h = h + grid_octave::<V, P>(isa, job, o, g, pos),
-                        OctavePlan::Free(f) => {
-                            h = free_octave::<V, P>(isa, job, f, h, px, py);
-                        }
-                        OctavePlan::Turned(o) => {
-                            h = h + turned_octave::<V, P>(isa, source, o, t, pos);
-                        }
-                    }
-                }
-                let n = (tw - c).min(V::W);
-                if n == V::W {
-                    h.write(&mut out[c..]);
-                } else {
-                    // The tile's last lanes: only its own columns are written.
-                    let mut lanes = [0.0f32; 16];
-                    h.write(&mut lanes);
-                    out[c..c + n].copy_from_slice(&lanes[..n]);
-                }
+        let tile = Tile {
+            x0: tx0,
+            tw,
+            padded,
+            nrows,
+            width,
+        };
+        let out = (&mut *rows, &mut *sums);
+        if job.octave_major {
+            octave_major::<V, P>(isa, job, tile, pos, (grids, turned), out);
+        } else {
+            block_major::<V, P>(isa, job, tile, pos, (grids, turned), out.0);
+        }
+    }
+}
+
+/// Where a tile is in its band.
+#[derive(Clone, Copy)]
+struct Tile {
+    /// First column in the band and columns.
+    x0: usize,
+    tw: usize,
+    /// Columns rounded up to whole lane blocks.
+    padded: usize,
+    /// Rows of the tile and of the band.
+    nrows: usize,
+    width: usize,
+}
+
+/// Sums a tile's octaves at its positions `pos` into `rows` one block of lanes at a
+/// time, every octave in registers.
+#[inline(always)]
+fn block_major<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &TileSampler,
+    tile: Tile,
+    pos: &TilePositions,
+    (grids, turned): (&mut [CornerGrid], &mut [TurnedGrid]),
+    rows: &mut [f32],
+) {
+    let Tile {
+        x0,
+        tw,
+        padded,
+        nrows,
+        width,
+    } = tile;
+    let source = &job.plan.source;
+    for r in 0..nrows {
+        let out = &mut rows[r * width + x0..r * width + x0 + tw];
+        for c in (0..padded).step_by(V::W) {
+            let at = r * padded + c;
+            let (px, py) = (&pos.px[at..], &pos.py[at..]);
+            let p = (V::read(isa, px), V::read(isa, py));
+            let mut h = V::all(isa, 0.5);
+            for ((o, g), t) in job.plan.octaves.iter().zip(&mut *grids).zip(&mut *turned) {
+                h = match o {
+                    OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, job, o, g, p),
+                    OctavePlan::Free(f) => free_octave::<V, P>(isa, job, f, h, px, py),
+                    OctavePlan::Turned(o) => h + turned_octave::<V, P>(isa, source, o, t, p),
+                };
+            }
+            let n = (tw - c).min(V::W);
+            if n == V::W {
+                h.write(&mut out[c..]);
+            } else {
+                // The tile's last lanes: only its own columns are written.
+                let mut lanes = [0.0f32; 16];
+                h.write(&mut lanes);
+                out[c..c + n].copy_from_slice(&lanes[..n]);
             }
         }
+    }
+}
+
+/// [`block_major`]'s sums an octave at a time over the whole tile, kept in `sums`:
+/// each pixel adds the same octaves in the same order, so the same bits.
+#[inline(always)]
+fn octave_major<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &TileSampler,
+    tile: Tile,
+    pos: &TilePositions,
+    (grids, turned): (&mut [CornerGrid], &mut [TurnedGrid]),
+    (rows, sums): (&mut [f32], &mut Vec<f32>),
+) {
+    let Tile {
+        x0,
+        tw,
+        padded,
+        nrows,
+        width,
+    } = tile;
+    let n = nrows * padded;
+    sums.clear();
+    sums.resize(n, 0.5);
+    let source = &job.plan.source;
+    for ((o, g), t) in job.plan.octaves.iter().zip(grids).zip(turned) {
+        for at in (0..n).step_by(V::W) {
+            let (px, py) = (&pos.px[at..], &pos.py[at..]);
+            let p = (V::read(isa, px), V::read(isa, py));
+            let h = V::read(isa, &sums[at..]);
+            let h = match o {
+                OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, job, o, g, p),
+                OctavePlan::Free(f) => free_octave::<V, P>(isa, job, f, h, px, py),
+                OctavePlan::Turned(o) => h + turned_octave::<V, P>(isa, source, o, t, p),
+            };
+            h.write(&mut sums[at..]);
+        }
+    }
+    for r in 0..nrows {
+        let out = &mut rows[r * width + x0..r * width + x0 + tw];
+        out.copy_from_slice(&sums[r * padded..r * padded + tw]);
     }
 }
 
