@@ -50,14 +50,14 @@ impl F32x8 {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn neg(a: __m256) -> __m256 {
-    _mm256_xor_ps(bytemuck::cast([-0.0f32; 8]), a)
+    _mm256_xor_ps(_mm256_set1_ps(-0.0), a)
 }
 
 /// Clears the sign bits.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn abs(a: __m256) -> __m256 {
-    _mm256_andnot_ps(bytemuck::cast([-0.0f32; 8]), a)
+    _mm256_andnot_ps(_mm256_set1_ps(-0.0), a)
 }
 
 simd_lane!(F32x8: add _mm256_add_ps, sub _mm256_sub_ps, mul _mm256_mul_ps,
