@@ -1,6 +1,7 @@
 //! The engine's integration tests, through its public API only: properties of every
 //! function and choice, the original tool's numbers, libnoise's, the proximity formulas
-//! and windows rendered apart. One test binary, linked once.
+//! and windows rendered apart. One test binary, linked once. The slow isotropy
+//! measurements of the showcase presets are the `showcase` suite.
 
 mod auto_octaves;
 mod below_heights;
@@ -16,7 +17,7 @@ mod libnoise_fidelity;
 mod original_mode;
 mod proximity_formulas;
 mod regions;
-mod showcase_isotropy;
 mod slope_masks;
+#[path = "../common/spectrum.rs"]
 mod spectrum;
 mod tone;

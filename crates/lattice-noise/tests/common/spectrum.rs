@@ -1,5 +1,6 @@
 //! Power spectra of square windows of rendered textures: mean removed, Hann-tapered
 //! (so the window's edges do not add power along the axes), by rustfft.
+#![allow(dead_code)] // each test crate uses its own subset
 
 use rustfft::FftPlanner;
 use rustfft::num_complex::Complex;
