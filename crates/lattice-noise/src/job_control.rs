@@ -1,5 +1,6 @@
 //! Cancellation and progress shared between a generation job and its owner.
 
+use crate::instruction_set::InstructionSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A cancel flag and a progress counter for one job. Share it in an `Arc`: the owner
@@ -10,12 +11,30 @@ pub struct JobControl {
     cancelled: AtomicBool,
     done: AtomicUsize,
     total: AtomicUsize,
+    /// The widest build of the kernels the job may sample in.
+    widest_build: InstructionSet,
 }
 
 impl JobControl {
     /// A fresh, uncancelled control.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A fresh control whose job samples its noises in no build of the kernels wider
+    /// than `set` (the same bits, at that build's speed): to check the builds against
+    /// each other on a CPU, or to measure them. A CPU without `set` runs its widest
+    /// build below it. (Blur and the erosion filter keep their own widest build.)
+    pub fn limited_to(set: InstructionSet) -> Self {
+        JobControl {
+            widest_build: set,
+            ..Self::default()
+        }
+    }
+
+    /// The widest build of the kernels the job may sample in ([`Self::limited_to`]).
+    pub fn widest_build(&self) -> InstructionSet {
+        self.widest_build
     }
 
     /// Asks the job to stop as soon as possible.

@@ -43,6 +43,7 @@ mod generation;
 mod height_accumulator;
 mod height_stats;
 mod heightmap;
+mod instruction_set;
 mod isotropy;
 mod job_control;
 mod kernel;
@@ -75,6 +76,7 @@ pub use generation::{
 pub use height_accumulator::HeightAccumulator;
 pub use height_stats::HeightStats;
 pub use heightmap::Heightmap;
+pub use instruction_set::InstructionSet;
 pub use isotropy::Isotropy;
 pub use job_control::JobControl;
 pub use kernel::{HeightSlope, SlopeSampler};

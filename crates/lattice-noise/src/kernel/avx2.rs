@@ -2,6 +2,7 @@
 //! row loops written for these instructions are in `simd_rows`.
 
 use super::avx512::Avx512;
+use crate::instruction_set::InstructionSet;
 
 /// A CPU with AVX2 and FMA. Only [`Avx2::detect`] makes one, so holding a value is the
 /// proof that calling this module's `#[target_feature]` functions is sound.
@@ -25,18 +26,16 @@ impl Avx2 {
         Avx2Token(())
     }
 
-    /// `Some` when this CPU has AVX2 and FMA; with AVX-512 too unless the environment
-    /// variable `LATTICE_STUDIO_NO_AVX512` is set (for CPUs that slow their clock down
-    /// for it, and to compare the two).
+    /// `Some` when this CPU has AVX2 and FMA; with AVX-512 too where
+    /// [`InstructionSet::widest`] says so (it detects the CPU's features).
     pub(super) fn detect() -> Option<Self> {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-            let off = std::env::var_os("LATTICE_STUDIO_NO_AVX512").is_some();
-            return Some(Avx2 {
-                avx512: Avx512::detect().filter(|_| !off),
-            });
+        match InstructionSet::widest() {
+            InstructionSet::Portable => None,
+            InstructionSet::Avx2 => Some(Avx2 { avx512: None }),
+            InstructionSet::Avx512 => Some(Avx2 {
+                avx512: Avx512::detect(),
+            }),
         }
-        None
     }
 
     /// The AVX-512 proof, when this CPU has it too.
@@ -45,8 +44,16 @@ impl Avx2 {
     }
 
     /// The same CPU used as if it had no AVX-512 (to test the AVX2 loops).
-    #[cfg(test)]
     pub(super) fn without_avx512(self) -> Self {
         Avx2 { avx512: None }
+    }
+
+    /// [`Self::detect`] held to the builds up to `limit`: `None` for the portable one.
+    pub(super) fn within(limit: InstructionSet) -> Option<Self> {
+        match limit {
+            InstructionSet::Portable => None,
+            InstructionSet::Avx2 => Self::detect().map(Self::without_avx512),
+            InstructionSet::Avx512 => Self::detect(),
+        }
     }
 }

@@ -80,7 +80,7 @@ use row_bands::Runner;
 /// Runs the fast kernel for `region` into `hm` (already the region's shape; every value
 /// is overwritten); the caller validated `p` and `region` and checks for cancellation.
 pub(super) fn run(p: &NoiseParams, region: Region, control: &JobControl, hm: &mut Heightmap) {
-    run_on(p, region, control, hm, Avx2::detect());
+    run_on(p, region, control, hm, Avx2::within(control.widest_build()));
 }
 
 /// [`run`] with the instruction sets `isa` allows (`None`: the portable build).
@@ -110,72 +110,4 @@ fn run_on(
         data: hm.data_mut(),
         isa,
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::row_bands::{BAND_ROWS, Scratch, run_band};
-    use super::*;
-    use crate::proximity::{Proximity, ProximityFn, ProximityVisitor};
-
-    struct Baseline<'a>(&'a Plan, &'a mut [f32]);
-
-    impl ProximityVisitor for Baseline<'_> {
-        type Output = ();
-        fn visit<P: ProximityFn>(self) {
-            let Baseline(plan, data) = self;
-            let control = JobControl::new();
-            let mut sc = Scratch::default();
-            for (b, rows) in data.chunks_mut(BAND_ROWS * plan.width).enumerate() {
-                // `None`: the portable build (the same instance `run` has).
-                run_band::<P>(plan, b * BAND_ROWS, rows, &mut sc, &control, None);
-            }
-        }
-    }
-
-    /// The AVX-512 and AVX2 builds of the kernel (used when the CPU has them) and the
-    /// portable build must give the same bits: FMA is never used implicitly, and the
-    /// hand-vectorised loops keep the portable order of operations. The sizes, initial
-    /// steps and displacements reach whole blocks of 8 and of 16 cells at every step the
-    /// block loops handle, left-over cells, scratch-row and aligned octaves, and steps
-    /// of 64 (the AVX-512 build's own vectorisation of the cell loop).
-    #[test]
-    fn dispatched_and_portable_kernels_agree_bit_for_bit() {
-        use crate::displacement::Displacement;
-        let isas = [Avx2::detect(), Avx2::detect().map(Avx2::without_avx512)];
-        for proximity in Proximity::ALL {
-            for (size, initial_step, displacement) in [
-                (96, 32_u32, Displacement::None),
-                (100, 32, Displacement::Half),
-                (100, 32, Displacement::Quarter),
-                (272, 32, Displacement::Half),
-                (512, 64, Displacement::None),
-                (544, 32, Displacement::Half),
-            ] {
-                let p = NoiseParams {
-                    size,
-                    octaves: initial_step.ilog2() + 1,
-                    initial_step,
-                    proximity,
-                    displacement,
-                    seed: proximity.index() as i32,
-                    ..NoiseParams::default()
-                };
-                let plan = Plan::new(&p, Region::full(p.size));
-                let mut portable = Heightmap::filled(p.size, 0.5);
-                proximity.visit(Baseline(&plan, portable.data_mut()));
-                for isa in isas {
-                    let mut fast = Heightmap::filled(p.size, 0.0);
-                    run_on(&p, Region::full(p.size), &JobControl::new(), &mut fast, isa);
-                    let same = fast
-                        .data()
-                        .iter()
-                        .zip(portable.data())
-                        .all(|(a, b)| a.to_bits() == b.to_bits());
-                    let what = (proximity, size, initial_step, displacement);
-                    assert!(same, "{what:?}, {isa:?}");
-                }
-            }
-        }
-    }
 }

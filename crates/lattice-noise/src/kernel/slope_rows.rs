@@ -15,6 +15,7 @@ use super::sample_lane::{SampleLane, window_columns};
 use super::slope_sampler::{HeightSlope, SlopeOctave, SlopeSampler, square_at};
 use super::turned_grid::TurnedGrid;
 use super::turned_sample::turned_octave;
+use crate::instruction_set::InstructionSet;
 use crate::proximity::{ProximityFn, ProximityVisitor};
 use std::marker::PhantomData;
 
@@ -49,18 +50,19 @@ impl SlopeSampler {
     /// row is left as it is): the same values, with each lattice row's numbers drawn
     /// once for the window (what a band of a normal map or a lit view wants).
     pub fn rows(&self, (x0, y0): (u32, u32), width: usize, out: &mut [HeightSlope]) {
-        self.rows_on((x0, y0), width, out, Avx2::detect());
+        self.rows_limited_to((x0, y0), width, out, InstructionSet::Avx512);
     }
 
-    /// [`Self::rows`] with the instruction sets `isa` allows (`None`: the portable
-    /// build).
-    pub(super) fn rows_on(
+    /// [`Self::rows`] in no build of the kernels wider than `set` (the same values, at
+    /// that build's speed; see [`JobControl::limited_to`](crate::JobControl::limited_to)).
+    pub fn rows_limited_to(
         &self,
         (x0, y0): (u32, u32),
         width: usize,
         out: &mut [HeightSlope],
-        isa: Option<Avx2>,
+        set: InstructionSet,
     ) {
+        let isa = Avx2::within(set);
         self.proximity.visit(SlopeRows {
             s: self,
             x0,

@@ -1,5 +1,4 @@
 use super::*;
-use crate::generation::generate_simple;
 use crate::isotropy::Isotropy;
 use crate::octave_law::OctaveLaw;
 
@@ -61,26 +60,6 @@ fn disagreements(p: &NoiseParams, n: usize) -> (usize, f32) {
     (bad, errors[n / 2])
 }
 
-#[test]
-fn heights_are_the_kernels_heights() {
-    for isotropy in [Isotropy::OFF, Isotropy::FULL] {
-        for proximity in Proximity::ALL {
-            for fade in Fade::ALL {
-                let p = params(proximity, fade, isotropy);
-                let hm = generate_simple(&p).unwrap();
-                let s = SlopeSampler::new(&p).unwrap().unwrap();
-                for (x, y) in [(0, 0), (5, 9), (31, 32), (63, 63), (40, 17)] {
-                    let (want, got) = (hm.get(x, y), s.at(f64::from(x), f64::from(y)).height);
-                    assert!(
-                        (want - got).abs() <= 2e-5 * (1.0 + want.abs()),
-                        "{proximity:?} {fade:?} {isotropy:?} ({x}, {y}): {got} vs {want}"
-                    );
-                }
-            }
-        }
-    }
-}
-
 /// Every function with every fade, on the square lattice and in the isotropic mode:
 /// the analytic slope is what differences measure, except at the few points a crease
 /// passes between the two samples.
@@ -117,7 +96,8 @@ fn creases_are_where_the_functions_say() {
 }
 
 /// Fractional steps, a panned lattice, tiling and each part of the isotropic mode
-/// alone go through the same formulas.
+/// alone go through the same formulas. (The sampler's heights, its windows and its
+/// builds are tested against the kernels in the engine's suite, `tests/engine/slopes.rs`.)
 #[test]
 fn slopes_hold_off_the_integer_grid_and_when_tiling() {
     let base = params(Proximity::CurvatureRigged, Fade::Quintic, Isotropy::OFF);
@@ -158,63 +138,6 @@ fn slopes_hold_off_the_integer_grid_and_when_tiling() {
             bad <= 20 && median < 5e-3,
             "{p:?}: {bad} disagree, median {median}"
         );
-        let hm = generate_simple(&p).unwrap();
-        let s = SlopeSampler::new(&p).unwrap().unwrap();
-        let (want, got) = (hm.get(21, 50), s.at(21.0, 50.0).height);
-        assert!((want - got).abs() <= 2e-5 * (1.0 + want.abs()), "{p:?}");
-    }
-}
-
-/// A window drawn at once gives each pixel's [`SlopeSampler::at`] bits, on the square
-/// and turned lattices, from any column and row (rows in one lattice row, in the next
-/// one, and skipping some), with every kind of random source and every function, in the
-/// portable build and in the vector build the CPU has; in one tile and over several.
-#[test]
-fn rows_are_their_pixels() {
-    use crate::random::RandomSource;
-    let builds = [None, super::super::avx2::Avx2::detect()];
-    let cases = RandomSource::ALL
-        .into_iter()
-        .map(|r| (r, Proximity::DisplacedParabola, Fade::Cosine))
-        .chain(
-            Proximity::ALL
-                .into_iter()
-                .map(|p| (RandomSource::default(), p, Fade::Quintic)),
-        );
-    for (random, proximity, fade) in cases {
-        for isotropy in [Isotropy::OFF, Isotropy::FULL] {
-            for origin in [[0.0, 0.0], [0.4, 1.3]] {
-                let p = NoiseParams {
-                    random,
-                    origin,
-                    tileable: origin[0] == 0.0,
-                    ..params(proximity, fade, isotropy)
-                };
-                let s = SlopeSampler::new(&p).unwrap().unwrap();
-                // The last window spans two tiles across and two down (`TILE_COLUMNS`,
-                // `TILE_ROWS`), past the texture's edge; once per case, for the time.
-                let tiles = (3, 2, 130, 34);
-                let windows = [(0, 0, 64, 3), (13, 29, 37, 6), (63, 63, 1, 1), tiles];
-                let many = if p.tileable { 3 } else { 4 };
-                for &(x0, y0, n, rows) in &windows[..many] {
-                    for isa in builds {
-                        let mut window = vec![HeightSlope::default(); n * rows];
-                        s.rows_on((x0, y0), n, &mut window, isa);
-                        for (at, got) in window.iter().enumerate() {
-                            let (i, y) = (at % n, y0 + (at / n) as u32);
-                            let want = s.at(f64::from(x0) + i as f64, f64::from(y));
-                            assert_eq!(
-                                *got,
-                                want,
-                                "{random:?} {proximity:?} {isotropy:?} {origin:?} {x0}+{i},{y} \
-                                 vector build: {}",
-                                isa.is_some()
-                            );
-                        }
-                    }
-                }
-            }
-        }
     }
 }
 

@@ -247,7 +247,3 @@ pub(super) fn add_row_direct<P: ProximityFn>(
         *h += turned_octave::<f32, P>((), source, o, g, pos);
     }
 }
-
-#[cfg(test)]
-#[path = "turned_tests.rs"]
-mod tests;

@@ -130,3 +130,14 @@ impl CornerGrid {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cell_of;
+
+    #[test]
+    fn cell_of_matches_floor_division() {
+        assert_eq!(cell_of(17.5, -4.0, 1.0 / 8.0), 2.0);
+        assert_eq!(cell_of(-0.5, 0.0, 0.25), -1.0);
+    }
+}

@@ -65,7 +65,14 @@ pub(crate) fn run_warped(
     control: &JobControl,
     hm: &mut Heightmap,
 ) {
-    run_warped_on(p, region, fields, control, hm, Avx2::detect());
+    run_warped_on(
+        p,
+        region,
+        fields,
+        control,
+        hm,
+        Avx2::within(control.widest_build()),
+    );
 }
 
 /// [`run_warped`] with the instruction sets `isa` allows (`None`: the portable build).
@@ -93,7 +100,3 @@ pub(super) fn run_warped_on(
         isa,
     });
 }
-
-#[cfg(test)]
-#[path = "warped_tests.rs"]
-mod tests;

@@ -7,20 +7,21 @@
 
 use super::banded_prefix::{BAND_PIXELS, BandedPrefix, PassSpec};
 use super::blend_mode::BlendMode;
+use super::cache_core::CacheCore;
 use super::composite_prefix::{MAX_PREFIX_PIXELS, PassKey};
 use super::compositing::{Pass, Start, composite_into};
-use super::layer_cache::LayerCache;
 use super::layer_stack::LayerStack;
+use super::noise_sampler::NoiseSampler;
 use super::raw_spec::RawSpec;
 use crate::engine_error::EngineError;
 use crate::heightmap::Heightmap;
 use crate::job_control::JobControl;
 use crate::region::Region;
 
-impl LayerCache {
+impl<S: NoiseSampler> CacheCore<S> {
     /// The composite of the layers `shown` of `stack` over `region` (with `solo`, the
     /// one layer shown levelled on its own) into `out`, band by band, keeping only the
-    /// composite below the top layer: the same bits as [`LayerCache::render`] holding
+    /// composite below the top layer: the same bits as [`Self::render`] holding
     /// every layer, at a fraction of the memory.
     pub(super) fn composite_banded(
         &mut self,
@@ -63,8 +64,8 @@ impl LayerCache {
             solo,
         };
         let result = match prefix.as_mut() {
-            Some(p) if !kept => plan.run(Some(p), None, control, out),
-            p => plan.run(None, p.map(|p| &*p), control, out),
+            Some(p) if !kept => plan.run::<S>(Some(p), None, control, out),
+            p => plan.run::<S>(None, p.map(|p| &*p), control, out),
         };
         // A composite half made is not kept; one kept whole stays (a cancelled edit of
         // the top layer leaves it as it was).
@@ -115,7 +116,7 @@ impl LayerCache {
 
 impl LayerStack {
     /// At most how many bytes a render of this stack over a window of `pixels` holds
-    /// through a cache kept for editing ([`LayerCache::for_editing`]), its output
+    /// through a cache kept for editing ([`LayerCache::for_editing`](super::LayerCache::for_editing)), its output
     /// included: up to 4096 x 4096 the maps of [`Self::maps_held`], above it the output,
     /// the composite below the top layer and one band's maps.
     pub fn editing_bytes(&self, pixels: usize) -> u64 {
@@ -141,7 +142,7 @@ struct BandPlan<'a> {
 impl BandPlan<'_> {
     /// Renders every band into `out`: the layers below the top one into `make` (the
     /// composite below, made anew) or read from `kept`, then the top ones onto it.
-    fn run(
+    fn run<S: NoiseSampler>(
         &self,
         mut make: Option<&mut Heightmap>,
         kept: Option<&Heightmap>,
@@ -156,7 +157,7 @@ impl BandPlan<'_> {
             top,
             solo,
         } = *self;
-        let mut bands = LayerCache::new();
+        let mut bands = CacheCore::<S>::new();
         let width = region.width as usize;
         control.begin(region.height.div_ceil(rows) as usize);
         for y in (0..region.height).step_by(rows as usize) {

@@ -1,9 +1,10 @@
-//! Tests of banded renders for editing: the same bits as a cache holding every layer,
-//! what is kept between edits, and that nothing else is.
+//! Tests of banded renders for editing, with noises from the stand-in for the kernels:
+//! the same bits as a cache holding every layer, what is kept between edits, and that
+//! nothing else is.
 
 use super::*;
+use crate::layers::cache_core::tests::{Cache, noise};
 use crate::layers::layer::Layer;
-use crate::layers::layer_cache::tests::noise;
 use crate::layers::levels::Levels;
 use crate::layers::mask_slope::MaskSlope;
 use crate::layers::warp::{Warp, WarpSource};
@@ -43,17 +44,17 @@ fn stack(tileable: bool) -> LayerStack {
 }
 
 /// A cache that renders anything over 1000 pixels in bands of `rows` rows of 128.
-fn banded(rows: usize) -> LayerCache {
-    LayerCache::banded_above(1000, rows * 128)
+fn banded(rows: usize) -> Cache {
+    Cache::banded_above(1000, rows * 128)
 }
 
 fn whole(s: &LayerStack, region: Region, solo: Option<usize>) -> Heightmap {
-    LayerCache::new()
+    Cache::new()
         .render(s, region, solo, &JobControl::new())
         .unwrap()
 }
 
-fn kept_at(cache: &LayerCache) -> *const f32 {
+fn kept_at(cache: &Cache) -> *const f32 {
     cache.banded.as_ref().unwrap().below.data().as_ptr()
 }
 

@@ -7,8 +7,9 @@
 //! gets the same channels, and a region, farm tile or streamed band gets exactly its
 //! part of the whole render, at the memory of one grid.
 
+use super::cache_core::CacheCore;
 use super::droplet_sim::simulate;
-use super::layer_cache::LayerCache;
+use super::noise_sampler::NoiseSampler;
 use super::raw_spec::DropletSpec;
 use crate::engine_error::EngineError;
 use crate::job_control::JobControl;
@@ -39,9 +40,9 @@ impl DropletGrid {
     /// while it simulates: a render on rayon's pool may pick up another band's render
     /// of the same layer while it waits, and would wait on itself. Two renders that
     /// start together may both simulate; they get the same grid.
-    pub(super) fn of(
+    pub(super) fn of<S: NoiseSampler>(
         spec: &DropletSpec,
-        cache: &mut LayerCache,
+        cache: &mut CacheCore<S>,
         control: &JobControl,
     ) -> Result<Arc<DropletGrid>, EngineError> {
         if let Some(kept) = Self::kept(spec) {
@@ -69,9 +70,9 @@ impl DropletGrid {
     }
 
     /// Runs the simulation of `spec`.
-    fn simulated(
+    fn simulated<S: NoiseSampler>(
         spec: &DropletSpec,
-        cache: &mut LayerCache,
+        cache: &mut CacheCore<S>,
         control: &JobControl,
     ) -> Result<DropletGrid, EngineError> {
         let n = spec.droplets.grid;

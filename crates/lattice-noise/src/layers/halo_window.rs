@@ -3,7 +3,8 @@
 //! wrapped when it tiles and clamped at its edges when not, so a window of the texture
 //! sees exactly the neighbours the whole texture does.
 
-use super::layer_cache::LayerCache;
+use super::cache_core::CacheCore;
+use super::noise_sampler::NoiseSampler;
 use super::raw_spec::RawSpec;
 use super::tone::Tone;
 use crate::engine_error::EngineError;
@@ -26,8 +27,8 @@ pub(super) enum Edges {
 /// as few rectangles of the texture as the wrap takes (one when it does not wrap; a
 /// clamped halo reads the edge pixels of the same rectangle again); past the edges of a
 /// texture that does not tile, the halo is as `edges` says.
-pub(super) fn toned_window(
-    cache: &mut LayerCache,
+pub(super) fn toned_window<S: NoiseSampler>(
+    cache: &mut CacheCore<S>,
     spec: &RawSpec,
     tone: &Tone,
     region: Region,

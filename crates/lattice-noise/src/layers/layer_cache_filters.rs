@@ -1,14 +1,15 @@
-//! The filtered heights a [`LayerCache`] renders, for the effects that read a pixel's
+//! The filtered heights a [`LayerCache`](super::LayerCache) renders, for the effects that read a pixel's
 //! neighbours (erosion, blur): a layer's heights over its window grown by the effect's
 //! halo, through the effect; and for the droplets, which read the whole texture at
 //! their grid's size.
 
 use super::blur::{blur_into, blur_margin};
+use super::cache_core::CacheCore;
 use super::droplet_grid::DropletGrid;
 use super::erosion::Erosion;
 use super::erosion_filter::erode_into;
 use super::halo_window::{Edges, toned_window};
-use super::layer_cache::LayerCache;
+use super::noise_sampler::NoiseSampler;
 use super::raw_spec::{DropletSpec, RawSpec};
 use super::tone::Tone;
 use crate::engine_error::EngineError;
@@ -16,7 +17,7 @@ use crate::heightmap::Heightmap;
 use crate::job_control::JobControl;
 use crate::region::Region;
 
-impl LayerCache {
+impl<S: NoiseSampler> CacheCore<S> {
     /// The heights of `spec`, whose erosion is `erosion`, over `region`: the uneroded
     /// heights over the region and the erosion's halo (read from the texture, wrapped
     /// when it tiles; past the edges of one that does not, continued along the line

@@ -1,13 +1,14 @@
-//! The masks a [`LayerCache`] renders: a layer's mask over a region (its mask layer's
+//! The masks a [`LayerCache`](super::LayerCache) renders: a layer's mask over a region (its mask layer's
 //! heights, or their slope), and a layer's coverage (its heights times its mask), which
 //! packed channels hold.
 
+use super::cache_core::CacheCore;
 use super::compositing::mask_into;
 use super::halo_window::{Edges, toned_window, window_of};
-use super::layer_cache::LayerCache;
 use super::layer_stack::LayerStack;
 use super::mask_measure::MaskMeasure;
 use super::mask_slope::{MaskSlope, slope_mask_into};
+use super::noise_sampler::NoiseSampler;
 use super::raw_spec::RawSpec;
 use super::tone::Tone;
 use crate::engine_error::EngineError;
@@ -16,7 +17,7 @@ use crate::job_control::JobControl;
 use crate::region::Region;
 use std::sync::Arc;
 
-impl LayerCache {
+impl<S: NoiseSampler> CacheCore<S> {
     /// Layer `i`'s mask over `region`, as heights and the tone that makes them the mask
     /// (clamped to 0..1 by the compositor): its mask layer's heights and tone, or their
     /// slope through its ramp (already 0..1, with the identity tone). `None` without a
@@ -48,10 +49,8 @@ impl LayerCache {
         )))
     }
 
-    /// Layer `i`'s coverage over `region`: its toned heights (levels, curve, terrace,
-    /// warp) times its mask (clamped to 0..1), or its toned heights alone without a mask.
-    /// Bit for bit that window of the whole texture's, at any thread count.
-    pub fn coverage(
+    /// Layer `i`'s coverage over `region` ([`LayerCache::coverage`](super::LayerCache::coverage)).
+    pub(crate) fn coverage(
         &mut self,
         stack: &LayerStack,
         region: Region,
@@ -76,9 +75,9 @@ impl LayerCache {
 /// through the layer's ramp, read over a window with its halo (the ramp's step), so a region is exactly
 /// that window of the whole. Rendered through `cache`, one of its own (the caller's is
 /// in the middle of the whole stack's render, and keeps what that render uses) holding
-/// the heights the caller's has ([`LayerCache::sub_cache`]).
-fn below_mask(
-    mut cache: LayerCache,
+/// the heights the caller's has ([`CacheCore::sub_cache`]).
+fn below_mask<S: NoiseSampler>(
+    mut cache: CacheCore<S>,
     stack: &LayerStack,
     i: usize,
     region: Region,

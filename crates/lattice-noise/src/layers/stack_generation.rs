@@ -1,7 +1,8 @@
 //! The renders of a [`LayerStack`] that keep nothing between them (exports, bands,
 //! one-off windows), and how many maps such a render holds at once.
 
-use super::layer_cache::{LayerCache, MAX_SPARE, check_region};
+use super::cache_core::{MAX_SPARE, check_region};
+use super::layer_cache::LayerCache;
 use super::layer_stack::LayerStack;
 use super::raw_spec::RawSpec;
 use crate::engine_error::EngineError;
