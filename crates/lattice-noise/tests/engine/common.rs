@@ -90,7 +90,7 @@ pub fn assert_windows_give_the_whole(s: &LayerStack, windows: &[Region], case: &
 }
 
 /// The bits of the window `r` of `whole`, row-major: what a render of `r` alone must give.
-fn window_bits(whole: &Heightmap, r: Region) -> Vec<u32> {
+pub fn window_bits(whole: &Heightmap, r: Region) -> Vec<u32> {
     (r.y..r.y + r.height)
         .flat_map(|y| (r.x..r.x + r.width).map(move |x| (x, y)))
         .map(|(x, y)| whole.get(x, y).to_bits())
