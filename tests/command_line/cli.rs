@@ -316,6 +316,25 @@ fn bench_prints_times_and_a_summary_line() {
     );
 }
 
+/// `--build` holds the kernels to a narrower build and says which ran; an unknown
+/// name is refused with the names there are.
+#[test]
+fn bench_runs_the_build_it_is_given() {
+    let out = run(&[
+        "bench", "--size", "32", "--repeat", "1", "--build", "portable",
+    ]);
+    ok(&out);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().find(|l| l.starts_with("bench: ")).unwrap();
+    assert!(header.ends_with("build portable"), "{header}");
+    let out = run(&["bench", "--size", "32", "--repeat", "1"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().find(|l| l.starts_with("bench: ")).unwrap();
+    let widest = header.rsplit(' ').next().unwrap();
+    assert!(["portable", "avx2", "avx512"].contains(&widest), "{header}");
+    refused(&["bench", "--build", "sse9"], "portable, avx2, avx512");
+}
+
 #[test]
 fn bench_times_every_octaves_slopes_and_those_a_normal_map_takes() {
     let out = run(&["bench", "--size", "128", "--repeat", "1", "--threads", "1"]);

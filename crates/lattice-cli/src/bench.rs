@@ -8,7 +8,7 @@ use super::stdout::outln;
 use super::threads::parse_threads;
 use crate::engine::NoiseParams;
 use crate::engine::{
-    HeightSlope, Heightmap, JobControl, LayerStack, Proximity, Region, SlopeSampler,
+    HeightSlope, Heightmap, InstructionSet, JobControl, LayerStack, Proximity, Region, SlopeSampler,
 };
 use anyhow::{Context, bail};
 use clap::Args;
@@ -29,6 +29,10 @@ pub struct BenchArgs {
     #[arg(long, value_name = "R", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub repeat: u32,
+    /// Sample the noises in this build of the kernels: portable, avx2 or avx512
+    /// (default: the widest this CPU runs). The same pixels, at that build's speed.
+    #[arg(long, value_name = "BUILD", value_parser = parse_build)]
+    pub build: Option<InstructionSet>,
     /// Run every proximity function in turn, one summary line each.
     #[arg(long)]
     pub all_proximity: bool,
@@ -86,17 +90,26 @@ pub(crate) fn stack_pixel_octaves(stack: &LayerStack) -> u64 {
         .sum()
 }
 
+/// A build of the kernels by its name.
+fn parse_build(s: &str) -> Result<InstructionSet, String> {
+    let names = InstructionSet::ALL.map(InstructionSet::name);
+    InstructionSet::ALL
+        .into_iter()
+        .find(|b| b.name() == s)
+        .ok_or_else(|| format!("'{s}' is not a build of the kernels ({})", names.join(", ")))
+}
+
 /// Times `repeat` generations after a warm-up. `reuse`: into one heightmap, as the app
 /// regenerates (and as FastNoise2 writes into a caller-owned buffer); otherwise into a
 /// freshly allocated map each time, as a one-shot render does.
 fn time_one(
     stack: &LayerStack,
-    repeat: u32,
+    (repeat, build): (u32, InstructionSet),
     reuse: bool,
     print_each: bool,
 ) -> anyhow::Result<BenchSummary> {
     let work = stack_pixel_octaves(stack).max(1);
-    let control = JobControl::new();
+    let control = JobControl::limited_to(build);
     let region = Region::full(stack.size());
     let mut hm = Heightmap::filled(stack.size(), 0.0);
     stack.generate_region_into(region, &control, &mut hm)?;
@@ -140,6 +153,10 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
         .build()
         .context("cannot start the worker threads")?;
     let p = &stack.texture_noise(preset.noise());
+    // What runs: the build asked for, or the widest below it this CPU has.
+    let widest = InstructionSet::widest();
+    let build = args.build.map_or(widest, |b| b.min(widest));
+    let timing = (args.repeat, build);
     if stack.len() > 1 || !stack.is_single_noise() {
         let warped = (0..stack.len())
             .filter(|&i| stack[i].active_warp().is_some())
@@ -150,7 +167,8 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
         )?;
     }
     outln!(
-        "bench: {s}x{s}, {o} octaves computed, initial step {st}, {f}, {r}, {t} threads, {n} runs",
+        "bench: {s}x{s}, {o} octaves computed, initial step {st}, {f}, {r}, {t} threads, {n} runs, \
+         build {b}",
         s = p.size,
         o = p.steps().count(),
         st = p.initial_step,
@@ -158,6 +176,7 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
         r = p.random.id(),
         t = pool.current_num_threads(),
         n = args.repeat,
+        b = build.name(),
     )?;
     pool.install(|| {
         if args.designer {
@@ -166,7 +185,7 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
             for proximity in Proximity::ALL {
                 let mut stack = stack.clone();
                 stack.bottom_mut().noise.proximity = proximity;
-                let summary = time_one(&stack, args.repeat, true, false)?;
+                let summary = time_one(&stack, timing, true, false)?;
                 outln!("{} {summary}", proximity.id())?;
             }
         } else {
@@ -176,13 +195,13 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
             }
             // Before the timings: their summary line stays the last one.
             print_droplet_cost(stack)?;
-            print_exact_slope_cost(stack, args.repeat)?;
-            let fresh = time_one(stack, args.repeat, false, false)?;
+            print_exact_slope_cost(stack, timing)?;
+            let fresh = time_one(stack, timing, false, false)?;
             outln!("fresh map each run: {fresh}")?;
             outln!("regenerating into the same map:")?;
-            let summary = time_one(stack, args.repeat, true, true)?;
+            let summary = time_one(stack, timing, true, true)?;
             outln!("{summary}")?;
-            print_erosion_cost(stack, args.repeat, &summary)?;
+            print_erosion_cost(stack, timing, &summary)?;
             if stack.len() >= 2 {
                 print_layer_edits(stack, args.repeat)?;
             }
@@ -195,7 +214,7 @@ pub(super) fn run(args: &BenchArgs) -> anyhow::Result<()> {
 /// in the same run, and prints both and what the erosion costs per pixel.
 fn print_erosion_cost(
     stack: &LayerStack,
-    repeat: u32,
+    timing: (u32, InstructionSet),
     eroded: &BenchSummary,
 ) -> anyhow::Result<()> {
     if !(0..stack.len()).any(|i| stack[i].active_erosion().is_some()) {
@@ -205,7 +224,7 @@ fn print_erosion_cost(
     for i in 0..plain.len() {
         plain[i].set_erosion_strength(0.0);
     }
-    let uneroded = time_one(&plain, repeat, true, false)?;
+    let uneroded = time_one(&plain, timing, true, false)?;
     let pixels = f64::from(stack.size()).powi(2);
     let per_pixel = |s: &BenchSummary| s.median_ms * 1e6 / pixels;
     outln!("without erosion (every strength 0): {uneroded}")?;
@@ -250,14 +269,14 @@ const SLOPE_BAND_ROWS: u32 = 16;
 /// rows in parallel, and prints the cost per pixel: with every octave (what
 /// `SlopeSampler` gives a program), then with the octaves a normal map or the lit view
 /// at full size takes (`LayerStack::resolved_slopes`: none finer than 4 px).
-fn print_exact_slope_cost(stack: &LayerStack, repeat: u32) -> anyhow::Result<()> {
+fn print_exact_slope_cost(stack: &LayerStack, timing: (u32, InstructionSet)) -> anyhow::Result<()> {
     let samplers = [
         ("every octave", stack.slope_sampler()?),
         ("a normal map's octaves", stack.resolved_slopes(1.0)?),
     ];
     for (what, sampler) in samplers {
         if let Some(sampler) = sampler {
-            print_slope_cost(&sampler, stack.size(), what, repeat)?;
+            print_slope_cost(&sampler, stack.size(), what, timing)?;
         }
     }
     Ok(())
@@ -268,7 +287,7 @@ fn print_slope_cost(
     sampler: &SlopeSampler,
     size: u32,
     what: &str,
-    repeat: u32,
+    (repeat, build): (u32, InstructionSet),
 ) -> anyhow::Result<()> {
     // A window, not the whole texture: at tens of nanoseconds a pixel, a 16384 bench
     // would spend most of its time here.
@@ -282,7 +301,7 @@ fn print_slope_cost(
                 let y0 = band * SLOPE_BAND_ROWS;
                 let rows = SLOPE_BAND_ROWS.min(size - y0) as usize;
                 let mut window = vec![HeightSlope::default(); size as usize * rows];
-                sampler.rows((0, y0), size as usize, &mut window);
+                sampler.rows_limited_to((0, y0), size as usize, &mut window, build);
                 window.iter().map(|s| f64::from(s.dx)).sum::<f64>()
             })
             .sum();
