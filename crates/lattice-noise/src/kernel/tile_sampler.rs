@@ -263,7 +263,6 @@ fn block_major<V: SampleLane, P: ProximityFn>(
         nrows,
         width,
     } = tile;
-    let source = &job.plan.source;
     for r in 0..nrows {
         let out = &mut rows[r * width + x0..r * width + x0 + tw];
         for c in (0..padded).step_by(V::W) {
@@ -272,11 +271,7 @@ fn block_major<V: SampleLane, P: ProximityFn>(
             let p = (V::read(isa, px), V::read(isa, py));
             let mut h = V::all(isa, 0.5);
             for ((o, g), t) in job.plan.octaves.iter().zip(&mut *grids).zip(&mut *turned) {
-                h = match o {
-                    OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, job, o, g, p),
-                    OctavePlan::Free(f) => free_octave::<V, P>(isa, job, f, h, px, py),
-                    OctavePlan::Turned(o) => h + turned_octave::<V, P>(isa, source, o, t, p),
-                };
+                h = add_octave::<V, P>(isa, job, o, (g, t), h, (p, px, py));
             }
             let n = (tw - c).min(V::W);
             if n == V::W {
@@ -312,23 +307,36 @@ fn octave_major<V: SampleLane, P: ProximityFn>(
     let n = nrows * padded;
     sums.clear();
     sums.resize(n, 0.5);
-    let source = &job.plan.source;
     for ((o, g), t) in job.plan.octaves.iter().zip(grids).zip(turned) {
         for at in (0..n).step_by(V::W) {
             let (px, py) = (&pos.px[at..], &pos.py[at..]);
             let p = (V::read(isa, px), V::read(isa, py));
             let h = V::read(isa, &sums[at..]);
-            let h = match o {
-                OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, job, o, g, p),
-                OctavePlan::Free(f) => free_octave::<V, P>(isa, job, f, h, px, py),
-                OctavePlan::Turned(o) => h + turned_octave::<V, P>(isa, source, o, t, p),
-            };
+            let h = add_octave::<V, P>(isa, job, o, (g, t), h, (p, px, py));
             h.write(&mut sums[at..]);
         }
     }
     for r in 0..nrows {
         let out = &mut rows[r * width + x0..r * width + x0 + tw];
         out.copy_from_slice(&sums[r * padded..r * padded + tw]);
+    }
+}
+
+/// `h` plus octave `o` at the lanes' positions `p` (also as arrays, `px` and `py`, for
+/// the off-grid path): the one step both summation orders take.
+#[inline(always)]
+fn add_octave<V: SampleLane, P: ProximityFn>(
+    isa: V::Isa,
+    job: &TileSampler,
+    o: &OctavePlan,
+    (g, t): (&mut CornerGrid, &mut TurnedGrid),
+    h: V,
+    (p, px, py): ((V, V), &[f32], &[f32]),
+) -> V {
+    match o {
+        OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, job, o, g, p),
+        OctavePlan::Free(f) => free_octave::<V, P>(isa, job, f, h, px, py),
+        OctavePlan::Turned(o) => h + turned_octave::<V, P>(isa, &job.plan.source, o, t, p),
     }
 }
 
