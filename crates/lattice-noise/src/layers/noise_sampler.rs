@@ -105,6 +105,21 @@ impl StandIn {
             *v = at(i, x as f32, y as f32);
         }
     }
+
+    /// `out` reshaped to `region`, `p` at each pixel moved by `amplitude` times its
+    /// fields' values less 0.5 (the kernels' warp).
+    fn warped_into(
+        p: &NoiseParams,
+        region: Region,
+        (wx, wy): (&Heightmap, &Heightmap),
+        amplitude: f32,
+        out: &mut Heightmap,
+    ) {
+        Self::fill(region, out, |i, x, y| {
+            let (dx, dy) = (wx.data()[i] - 0.5, wy.data()[i] - 0.5);
+            Self::height(p, x + amplitude * dx, y + amplitude * dy)
+        });
+    }
 }
 
 #[cfg(test)]
@@ -127,10 +142,7 @@ impl NoiseSampler for StandIn {
         _: &JobControl,
     ) -> Result<Heightmap, EngineError> {
         let mut out = Heightmap::filled_rect(0, 0, 0.0);
-        Self::fill(region, &mut out, |i, x, y| {
-            let (dx, dy) = (wx.data()[i] - 0.5, wy.data()[i] - 0.5);
-            Self::height(p, x + amplitude * dx, y + amplitude * dy)
-        });
+        Self::warped_into(p, region, (wx, wy), amplitude, &mut out);
         Ok(out)
     }
 
@@ -145,10 +157,7 @@ impl NoiseSampler for StandIn {
         let [mut wx, mut wy] = [0, 1].map(|_| Heightmap::filled_rect(0, 0, 0.0));
         Self::region_into(fx, region, control, &mut wx)?;
         Self::region_into(fy, region, control, &mut wy)?;
-        Self::fill(region, out, |i, x, y| {
-            let (dx, dy) = (wx.data()[i] - 0.5, wy.data()[i] - 0.5);
-            Self::height(p, x + amplitude * dx, y + amplitude * dy)
-        });
+        Self::warped_into(p, region, (&wx, &wy), amplitude, out);
         Ok(())
     }
 }
