@@ -148,24 +148,44 @@ fn grid_octave<V: SampleLane, P: ProximityFn>(
     let [fl, fr, ft, fb] = fade4(job.fade, [us, k(1.0) - us, vs, k(1.0) - vs]);
     let (ft, fb) = (ft * scale, fb * scale);
     let w = [fl * ft, fr * ft, fl * fb, fr * fb];
-    let r = if g.direct {
-        direct_corners::<V, P>(isa, &job.plan, o, g, fx, fy)
-    } else if let Some(r) = window_corners::<V, P>(isa, g, fx, fy) {
-        r
-    } else {
-        let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
-        let i = gi.index(g.bound);
-        let offsets = [0, 1, g.cols, g.cols + 1];
-        let zero = k(0.0);
-        let mut r = [[zero; 4]; 4];
-        for (q, &off) in offsets.iter().enumerate() {
-            for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
-                r[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
-            }
+    let sum = CornerSum { u, v, l, w };
+    // Each way of reading the corners sums them itself: merged into one array first,
+    // the corners went through the stack on every block (slower, measured).
+    if g.direct {
+        return sum.of::<P>(&direct_corners::<V, P>(isa, &job.plan, o, g, fx, fy));
+    }
+    if let Some(r) = window_corners::<V, P>(isa, g, fx, fy) {
+        return sum.of::<P>(&r);
+    }
+    let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
+    let i = gi.index(g.bound);
+    let offsets = [0, 1, g.cols, g.cols + 1];
+    let zero = k(0.0);
+    let mut r = [[zero; 4]; 4];
+    for (q, &off) in offsets.iter().enumerate() {
+        for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
+            r[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
         }
-        r
-    };
-    P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, &r, w)
+    }
+    sum.of::<P>(&r)
+}
+
+/// A cell's offsets and corner weights, to be summed with its corners' numbers.
+#[derive(Clone, Copy)]
+struct CornerSum<V> {
+    u: V,
+    v: V,
+    l: V,
+    w: [V; 4],
+}
+
+impl<V: SampleLane> CornerSum<V> {
+    /// The proximity function times the weights over the corners `r`.
+    #[inline(always)]
+    fn of<P: ProximityFn>(self, r: &[[V; 4]; 4]) -> V {
+        let CornerSum { u, v, l, w } = self;
+        P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, r, w)
+    }
 }
 
 /// Computes band `rows` (texture rows from `region.y + y0`) in tiles.

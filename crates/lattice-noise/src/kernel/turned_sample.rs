@@ -26,26 +26,6 @@ pub(super) fn turned_octave<V: SampleLane, P: ProximityFn>(
     let (fx, fy) = (qx.floor(), qy.floor());
     let u = (qx - fx).mx(zero).mn(one);
     let v = (qy - fy).mx(zero).mn(one);
-    let points = if g.direct {
-        direct_points::<V, P>(isa, source, o, g, fx, fy)
-    } else if let Some(pts) = one_cell::<V, P>(isa, o, g, fx, fy) {
-        pts
-    } else if let Some(pts) = two_rows::<V, P>(isa, o, g, fx, fy) {
-        pts
-    } else {
-        let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
-        let i = gi.index(g.bound);
-        let offsets = [0, 1, g.cols, g.cols + 1];
-        let mut pts = [[zero; PLANES]; 4];
-        for (q, &off) in offsets.iter().enumerate() {
-            for (n, plane) in g.planes.iter().enumerate() {
-                if reads_plane::<P>(o, n) {
-                    pts[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
-                }
-            }
-        }
-        pts
-    };
     let unit = o.units[P::SCALE as usize];
     let c = Corner {
         l: k(o.l),
@@ -64,11 +44,59 @@ pub(super) fn turned_octave<V: SampleLane, P: ProximityFn>(
         let [fl, fr, ft, fb] = fade4(o.fade, [u, one - u, v, one - v]);
         [fl * ft, fr * ft, fl * fb, fr * fb]
     };
-    let h = c.add::<P>(o, zero, &points[0], d[0], r[0], w[0]);
-    let h = c.add::<P>(o, h, &points[1], d[1], r[1], w[1]);
-    let h = c.add::<P>(o, h, &points[2], d[2], r[2], w[2]);
-    let h = c.add::<P>(o, h, &points[3], d[3], r[3], w[3]);
-    h * k(unit * o.amp)
+    let cell = Cell {
+        c,
+        d,
+        r,
+        w,
+        scale: k(unit * o.amp),
+    };
+    // Each way of reading the points sums them itself: merged into one array first,
+    // the points went through the stack on every block.
+    if g.direct {
+        return cell.sum::<P>(o, &direct_points::<V, P>(isa, source, o, g, fx, fy));
+    }
+    if let Some(pts) = one_cell::<V, P>(isa, o, g, fx, fy) {
+        return cell.sum::<P>(o, &pts);
+    }
+    if let Some(pts) = two_rows::<V, P>(isa, o, g, fx, fy) {
+        return cell.sum::<P>(o, &pts);
+    }
+    let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
+    let i = gi.index(g.bound);
+    let offsets = [0, 1, g.cols, g.cols + 1];
+    let mut pts = [[zero; PLANES]; 4];
+    for (q, &off) in offsets.iter().enumerate() {
+        for (n, plane) in g.planes.iter().enumerate() {
+            if reads_plane::<P>(o, n) {
+                pts[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
+            }
+        }
+    }
+    cell.sum::<P>(o, &pts)
+}
+
+/// A lane's cell before its points are read: the corners' offsets, distances and
+/// weights, and the octave's scale.
+struct Cell<V> {
+    c: Corner<V>,
+    d: [(V, V); 4],
+    r: [V; 4],
+    w: [V; 4],
+    scale: V,
+}
+
+impl<V: SampleLane> Cell<V> {
+    /// The octave's value with the four points `pts`.
+    #[inline(always)]
+    fn sum<P: ProximityFn>(&self, o: &TurnedOctave, pts: &[[V; PLANES]; 4]) -> V {
+        let Cell { c, d, r, w, scale } = self;
+        let h = c.add::<P>(o, scale.splat(0.0), &pts[0], d[0], r[0], w[0]);
+        let h = c.add::<P>(o, h, &pts[1], d[1], r[1], w[1]);
+        let h = c.add::<P>(o, h, &pts[2], d[2], r[2], w[2]);
+        let h = c.add::<P>(o, h, &pts[3], d[3], r[3], w[3]);
+        h * *scale
+    }
 }
 
 /// The length of `(x, y)`. A function, not a closure: on [`crate::kernel::dual::Dual`]
