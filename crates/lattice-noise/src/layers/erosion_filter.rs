@@ -96,9 +96,11 @@ impl VectorWork for RowWork<'_> {
         for b in 0..blocks {
             // A short last block repeats its last pixel in the spare lanes.
             let x = |k: usize| (b * LANES + k).min(width - 1);
-            state
-                .tx
-                .push(std::array::from_fn(|k| x0 as f32 + x(k) as f32 + 0.5));
+            let mut tx = [0.0; LANES];
+            for (k, t) in tx.iter_mut().enumerate() {
+                *t = x0 as f32 + x(k) as f32 + 0.5;
+            }
+            state.tx.push(tx);
             state
                 .ground
                 .push(window.ground(b * LANES, width, y, filter.per_step));

@@ -112,13 +112,20 @@ impl Ground {
     fn measure(c: &Block, [l, r, u, d]: [&Block; 4], per_step: f32) -> Ground {
         let half = 0.5 * per_step;
         let square = per_step * per_step * 1e-2;
-        Ground {
-            gx: std::array::from_fn(|k| (r[k] - l[k]) * half),
-            gy: std::array::from_fn(|k| (d[k] - u[k]) * half),
-            curvature: std::array::from_fn(|k| {
-                -((l[k] + r[k] + u[k] + d[k] - 4.0 * c[k]) * square) / CURVATURE_UNIT
-            }),
+        // Plain loops, not `array::from_fn`: its closures were compiled out of line,
+        // without the build's vector instructions (a call per block, found in a
+        // profile).
+        let mut g = Ground {
+            gx: [0.0; LANES],
+            gy: [0.0; LANES],
+            curvature: [0.0; LANES],
+        };
+        for k in 0..LANES {
+            g.gx[k] = (r[k] - l[k]) * half;
+            g.gy[k] = (d[k] - u[k]) * half;
+            g.curvature[k] = -((l[k] + r[k] + u[k] + d[k] - 4.0 * c[k]) * square) / CURVATURE_UNIT;
         }
+        g
     }
 }
 
@@ -206,7 +213,10 @@ impl GullyFilter {
             across.y[k] = gx * inv;
             *fade = if flat { 0.0 } else { square * q };
         }
-        let qx: Block = std::array::from_fn(|k| tx[k] * o.per_pixel);
+        let mut qx = [0.0; LANES];
+        for (q, &t) in qx.iter_mut().zip(tx) {
+            *q = t * o.per_pixel;
+        }
         let (v, dv) = stripes(&qx, ty * o.per_pixel, o.cells, o.seed, &across, e.sharpness);
         // d(turns)/d(texture widths) along the stripes' direction is the cell count.
         let turn = TAU * o.cells as f32;
@@ -223,10 +233,12 @@ impl GullyFilter {
     #[inline(always)]
     pub(super) fn relief(&self, ground: &Ground, g: &Gullies) -> Block {
         let e = &self.erosion;
-        std::array::from_fn(|k| {
+        let mut relief = [0.0; LANES];
+        for (k, relief) in relief.iter_mut().enumerate() {
             let keep = 1.0 - e.keep * tanh(ground.curvature[k]).abs();
-            0.5 * e.strength * g.sum[k] * keep
-        })
+            *relief = 0.5 * e.strength * g.sum[k] * keep;
+        }
+        relief
     }
 }
 

@@ -29,8 +29,11 @@ pub(super) fn stripes(
 ) -> (Block, Block) {
     let by = floor(qy - 0.5);
     let wy = quintic(qy - 0.5 - by);
-    let bx: Block = std::array::from_fn(|k| floor(qx[k] - 0.5));
-    let wx: Block = std::array::from_fn(|k| quintic(qx[k] - 0.5 - bx[k]));
+    let (mut bx, mut wx) = ([0.0; LANES], [0.0; LANES]);
+    for k in 0..LANES {
+        bx[k] = floor(qx[k] - 0.5);
+        wx[k] = quintic(qx[k] - 0.5 - bx[k]);
+    }
     let cell = StripeCells {
         qx,
         qy,
