@@ -123,6 +123,10 @@ fn extend_edges_linearly(window: &mut [f32], region: Region, margin: usize, size
         };
         Some((edge, mirror.clamp(0, last)))
     };
+    // Only the window's columns past the left and right edges change (the others'
+    // `past` is `None`): a pass over those alone, not over every pixel.
+    let inside = |t: i64| t.clamp(0, stride as i64) as usize;
+    let halo_columns = (0..inside(-x0)).chain(inside(last + 1 - x0)..stride);
     // Rows inside the texture first; then every column, so corners continue the
     // rewritten rows.
     for j in 0..rows {
@@ -131,7 +135,7 @@ fn extend_edges_linearly(window: &mut [f32], region: Region, margin: usize, size
             continue;
         }
         let row = &mut window[j * stride..][..stride];
-        for i in 0..stride {
+        for i in halo_columns.clone() {
             if let Some((edge, mirror)) = past(x0 + i as i64) {
                 row[i] = 2.0 * row[(edge - x0) as usize] - row[(mirror - x0) as usize];
             }
