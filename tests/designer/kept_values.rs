@@ -112,19 +112,36 @@ fn shipped_presets() -> Vec<PathBuf> {
     v
 }
 
-#[test]
-fn looking_at_every_shipped_preset_changes_nothing() {
+/// Opens every third shipped preset from the `part`th (0, 1 or 2) in one window and
+/// looks around each. Every preset is looked at by one of three tests: one test for all
+/// was the longest of the suite by far, and the test threads run the three side by side.
+fn look_at_shipped_presets(part: usize) {
     let presets = shipped_presets();
     assert!(presets.len() > 10);
     let mut h = harness();
     settled(&mut h);
-    for path in presets {
+    for path in presets.into_iter().skip(part).step_by(3) {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let want = Preset::load(&path).unwrap();
         open_preset(&mut h, &path);
         assert_untouched(&h, &want, &format!("{name}: just opened"));
         look_around(&mut h, &want, &name);
     }
+}
+
+#[test]
+fn looking_at_shipped_presets_changes_nothing_first_third() {
+    look_at_shipped_presets(0);
+}
+
+#[test]
+fn looking_at_shipped_presets_changes_nothing_second_third() {
+    look_at_shipped_presets(1);
+}
+
+#[test]
+fn looking_at_shipped_presets_changes_nothing_last_third() {
+    look_at_shipped_presets(2);
 }
 
 /// A preset holding a value beyond every slider's track (gain 7.5 on -4..4, offset
