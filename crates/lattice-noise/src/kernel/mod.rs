@@ -38,6 +38,7 @@ mod f32x16;
 mod f32x8;
 mod free_octave;
 mod grid_corners;
+mod grid_octave;
 mod grid_row;
 mod isa_dispatch;
 mod mean_kernel;

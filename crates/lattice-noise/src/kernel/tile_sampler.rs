@@ -22,17 +22,17 @@ use super::f32x8::F32x8;
 #[cfg(target_arch = "x86_64")]
 use super::f32x16::F32x16;
 use super::free_octave::FreeOctave;
-use super::grid_corners::{direct_corners, window_corners};
+use super::grid_octave::grid_octave;
 use super::isa_dispatch::{BandWork, on_widest_isa};
-use super::plan::{Octave, OctavePlan, Plan};
-use super::sample_lane::{SampleLane, fade4};
+use super::plan::{OctavePlan, Plan};
+use super::sample_lane::SampleLane;
 use super::tile_positions::{Bounds, Displace, TilePositions};
 use super::turned_grid::TurnedGrid;
 use super::turned_sample::turned_octave;
 use super::warp_grid::CornerGrid;
 use crate::fade::Fade;
 use crate::noise_params::NoiseParams;
-use crate::proximity::{ProximityFn, il_power};
+use crate::proximity::ProximityFn;
 use crate::region::Region;
 use std::marker::PhantomData;
 
@@ -124,67 +124,6 @@ impl TileSampler {
             function: PhantomData,
         };
         on_widest_isa(band, isa);
-    }
-}
-
-/// The warp-sampled value of `P` over grid octave `o` at the lanes' positions.
-#[inline(always)]
-fn grid_octave<V: SampleLane, P: ProximityFn>(
-    isa: V::Isa,
-    job: &TileSampler,
-    o: &Octave,
-    g: &mut CornerGrid,
-    (px, py): (V, V),
-) -> V {
-    let k = |x: f32| V::all(isa, x);
-    let (origin, l, il) = (k(o.origin as f32), k(o.l), k(o.il));
-    // Exactly `cell_of`, lane by lane.
-    let (tx, ty) = (px - origin, py - origin);
-    let (fx, fy) = ((tx * il).floor(), (ty * il).floor());
-    let u = (tx - fx * l).mx(k(0.0)).mn(l);
-    let v = (ty - fy * l).mx(k(0.0)).mn(l);
-    let (us, vs) = (u * il, v * il);
-    let scale = k(il_power(o.il, P::SCALE) * o.amp);
-    let [fl, fr, ft, fb] = fade4(job.fade, [us, k(1.0) - us, vs, k(1.0) - vs]);
-    let (ft, fb) = (ft * scale, fb * scale);
-    let w = [fl * ft, fr * ft, fl * fb, fr * fb];
-    let sum = CornerSum { u, v, l, w };
-    // Each way of reading the corners sums them itself: merged into one array first,
-    // the corners went through the stack on every block (slower, measured).
-    if g.direct {
-        return sum.of::<P>(&direct_corners::<V, P>(isa, &job.plan, o, g, fx, fy));
-    }
-    if let Some(r) = window_corners::<V, P>(isa, g, fx, fy) {
-        return sum.of::<P>(&r);
-    }
-    let gi = (fy - k(g.y0 as f32)) * k(g.cols as f32) + (fx - k(g.x0 as f32));
-    let i = gi.index(g.bound);
-    let offsets = [0, 1, g.cols, g.cols + 1];
-    let zero = k(0.0);
-    let mut r = [[zero; 4]; 4];
-    for (q, &off) in offsets.iter().enumerate() {
-        for (n, plane) in g.planes.iter().enumerate().take(P::NEEDS) {
-            r[q][n] = V::gather(isa, plane.get(off..).unwrap_or(&[]), i);
-        }
-    }
-    sum.of::<P>(&r)
-}
-
-/// A cell's offsets and corner weights, to be summed with its corners' numbers.
-#[derive(Clone, Copy)]
-struct CornerSum<V> {
-    u: V,
-    v: V,
-    l: V,
-    w: [V; 4],
-}
-
-impl<V: SampleLane> CornerSum<V> {
-    /// The proximity function times the weights over the corners `r`.
-    #[inline(always)]
-    fn of<P: ProximityFn>(self, r: &[[V; 4]; 4]) -> V {
-        let CornerSum { u, v, l, w } = self;
-        P::corner_sum::<V, false, false>((u, u - l), (v, v - l), l, r, w)
     }
 }
 
@@ -354,7 +293,7 @@ fn add_octave<V: SampleLane, P: ProximityFn>(
     (p, px, py): ((V, V), &[f32], &[f32]),
 ) -> V {
     match o {
-        OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, job, o, g, p),
+        OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, (&job.plan, job.fade), o, g, p),
         OctavePlan::Free(f) => free_octave::<V, P>(isa, job, f, h, px, py),
         OctavePlan::Turned(o) => h + turned_octave::<V, P>(isa, &job.plan.source, o, t, p),
     }
