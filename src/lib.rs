@@ -31,7 +31,7 @@
 //!
 //! Data flows one way, parameters -> heightmap -> pixels -> meshes -> files, and so do the
 //! imports: a module uses only the modules below it, never one above, and no two
-//! files import each other (`tests/layering.rs` checks both on every `cargo test`).
+//! files import each other (`tests/layering/` checks both on every `cargo test`).
 //!
 //! ```text
 //!   app/ (feature "app")      cli/         the two front ends; neither imports the other

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bench_cli;
 mod classic_cli;
 mod cli;
 mod cli_features;

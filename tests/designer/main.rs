@@ -9,6 +9,7 @@ mod common;
 
 mod app_3d;
 mod app_features;
+mod app_files;
 mod app_layers;
 mod app_ui;
 mod app_window;
