@@ -2,7 +2,7 @@
 //! from that pixel's height, slope and curvature alone.
 
 use super::erosion::Erosion;
-use super::gully_filter::{Ground, Gullies, GullyFilter, HeightWindow};
+use super::gully_filter::{Ground, Gullies, GullyFilter, Heading, HeightWindow};
 use super::stripe_cells::{Block, LANES};
 use crate::kernel::{VectorIsa, VectorWork, on_vector_isa};
 use crate::region::Region;
@@ -58,6 +58,7 @@ struct RowState {
     tx: Vec<Block>,
     ground: Vec<Ground>,
     gullies: Vec<Gullies>,
+    headings: Vec<Heading>,
 }
 
 /// One row of an [`erode_into`].
@@ -113,6 +114,7 @@ impl VectorWork for RowWork<'_> {
             (&state.tx, ty),
             &state.ground,
             &mut state.gullies,
+            &mut state.headings,
         );
         for (b, out) in row.chunks_mut(LANES).enumerate() {
             let heights = window.block(b * LANES, width, y, (0, 0));

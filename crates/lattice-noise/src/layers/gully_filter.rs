@@ -1,5 +1,5 @@
 //! [`GullyFilter`]: an [`Erosion`] prepared for one texture size, the octaves of
-//! gullies it adds block by block of 16 pixels, and the window of heights it reads the
+//! gullies it adds block by block of 32 pixels, and the window of heights it reads the
 //! ground from.
 
 use super::erosion::Erosion;
@@ -36,6 +36,14 @@ pub(super) struct Gullies {
     /// Their slope, which the next octave follows.
     pub(super) sx: Block,
     pub(super) sy: Block,
+}
+
+/// Where an octave's stripes run at a block of pixels.
+pub(super) struct Heading {
+    /// The unit vectors the stripes vary along (across the slope).
+    across: Across,
+    /// How much of the octave's depth the slope lets through (0 on flat ground).
+    fade: Block,
 }
 
 /// The slope and curvature of the ground at a block of pixels.
@@ -167,11 +175,12 @@ impl GullyFilter {
     }
 
     /// Adds `octaves`' gullies at texture points (`tx[b]`, `ty`), in pixels, on
-    /// `ground[b]` to `gullies[b]`, octave by octave over all blocks `b`: the blocks of
-    /// one octave do not depend on each other, so the processor overlaps one block's
-    /// long chain (square root, division, the stripes) with the next block's instead of
-    /// waiting on each (faster than block by block, measured; the same operations on
-    /// each pixel in the same order, so the same bits).
+    /// `ground[b]` to `gullies[b]`, octave by octave over all blocks `b`, each octave in
+    /// two passes: the headings of every block (a square root and a division each), then
+    /// the stripes. The blocks of one pass do not depend on each other, and each pass's
+    /// chain per block is short, so the processor overlaps many blocks instead of waiting
+    /// on each block's long chain (faster, measured; the same operations on each pixel in
+    /// the same order, so the same bits). `headings` is scratch.
     #[inline(always)]
     pub(super) fn add(
         &self,
@@ -179,27 +188,33 @@ impl GullyFilter {
         (tx, ty): (&[Block], f32),
         ground: &[Ground],
         gullies: &mut [Gullies],
+        headings: &mut Vec<Heading>,
     ) {
         for o in octaves {
-            for ((tx, ground), g) in tx.iter().zip(ground).zip(gullies.iter_mut()) {
-                self.octave(o, tx, ty, ground, g);
+            headings.clear();
+            for (ground, g) in ground.iter().zip(gullies.iter()) {
+                headings.push(self.heading(ground, g));
+            }
+            for ((tx, h), g) in tx.iter().zip(headings.iter()).zip(gullies.iter_mut()) {
+                self.octave(o, tx, ty, h, g);
             }
         }
     }
 
-    /// Adds octave `o`'s gullies at texture points (`tx`, `ty`), in pixels, on `ground`
-    /// to `g`.
+    /// The heading of an octave's stripes at a block: the slope it runs down, the
+    /// ground's and the coarser gullies' `g`.
     #[inline(always)]
-    fn octave(&self, o: &Octave, tx: &Block, ty: f32, ground: &Ground, g: &mut Gullies) {
+    fn heading(&self, ground: &Ground, g: &Gullies) -> Heading {
         let e = &self.erosion;
         let follow = e.branching * e.strength;
-        // The slope this octave runs down: the ground's and the coarser gullies'.
-        let mut across = Across {
-            x: [0.0; LANES],
-            y: [0.0; LANES],
+        let mut h = Heading {
+            across: Across {
+                x: [0.0; LANES],
+                y: [0.0; LANES],
+            },
+            fade: [0.0; LANES],
         };
-        let mut fade = [0.0f32; LANES];
-        for (k, fade) in fade.iter_mut().enumerate() {
+        for k in 0..LANES {
             let gx = follow.mul_add(g.sx[k], ground.gx[k]);
             let gy = follow.mul_add(g.sy[k], ground.gy[k]);
             let square = gx.mul_add(gx, gy * gy);
@@ -209,23 +224,38 @@ impl GullyFilter {
             let flat = slope <= 0.0;
             let inv = if flat { 0.0 } else { q * (slope + SLOPE_HALF) };
             // Stripes vary across the slope: along (-gy, gx).
-            across.x[k] = -gy * inv;
-            across.y[k] = gx * inv;
-            *fade = if flat { 0.0 } else { square * q };
+            h.across.x[k] = -gy * inv;
+            h.across.y[k] = gx * inv;
+            h.fade[k] = if flat { 0.0 } else { square * q };
         }
+        h
+    }
+
+    /// Adds octave `o`'s gullies at texture points (`tx`, `ty`), in pixels, heading `h`,
+    /// to `g`.
+    #[inline(always)]
+    fn octave(&self, o: &Octave, tx: &Block, ty: f32, h: &Heading, g: &mut Gullies) {
+        let e = &self.erosion;
         let mut qx = [0.0; LANES];
         for (q, &t) in qx.iter_mut().zip(tx) {
             *q = t * o.per_pixel;
         }
-        let (v, dv) = stripes(&qx, ty * o.per_pixel, o.cells, o.seed, &across, e.sharpness);
+        let (v, dv) = stripes(
+            &qx,
+            ty * o.per_pixel,
+            o.cells,
+            o.seed,
+            &h.across,
+            e.sharpness,
+        );
         // d(turns)/d(texture widths) along the stripes' direction is the cell count.
         let turn = TAU * o.cells as f32;
         for k in 0..LANES {
-            let scale = o.depth * fade[k];
+            let scale = o.depth * h.fade[k];
             let d = dv[k] * turn * scale;
             g.sum[k] = v[k].mul_add(scale, g.sum[k]);
-            g.sx[k] = d.mul_add(across.x[k], g.sx[k]);
-            g.sy[k] = d.mul_add(across.y[k], g.sy[k]);
+            g.sx[k] = d.mul_add(h.across.x[k], g.sx[k]);
+            g.sy[k] = d.mul_add(h.across.y[k], g.sy[k]);
         }
     }
 

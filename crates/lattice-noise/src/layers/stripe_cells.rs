@@ -2,8 +2,12 @@
 //! slope in cells, each turned about its own point, blended over the four cells around
 //! a point, with the few helpers that keep every build's bits the same.
 
-/// Pixels worked on together: loops over this many lanes vectorise.
-pub(super) const LANES: usize = 16;
+/// Pixels worked on together: loops over this many lanes vectorise. Two registers' worth
+/// (AVX-512) rather than one: each loop then carries two independent chains side by
+/// side, which the processor overlaps (the filter of `eroded-mountains` at 2048 took
+/// about a sixth less time than with 16, measured; 64 gained nothing). Each lane does
+/// the same operations either way, so the same bits.
+pub(super) const LANES: usize = 32;
 /// One value per pixel of a block.
 pub(super) type Block = [f32; LANES];
 
