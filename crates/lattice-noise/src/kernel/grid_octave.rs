@@ -7,7 +7,7 @@ use super::plan::{Octave, Plan};
 use super::sample_lane::{SampleLane, fade4};
 use super::warp_grid::CornerGrid;
 use crate::fade::Fade;
-use crate::proximity::{ProximityFn, il_power};
+use crate::proximity::ProximityFn;
 
 /// The warp-sampled value of `P` over grid octave `o` at the lanes' positions.
 #[inline(always)]
@@ -19,14 +19,31 @@ pub(super) fn grid_octave<V: SampleLane, P: ProximityFn>(
     (px, py): (V, V),
 ) -> V {
     let k = |x: f32| V::all(isa, x);
-    let (origin, l, il) = (k(o.origin as f32), k(o.l), k(o.il));
-    // Exactly `cell_of`, lane by lane.
-    let (tx, ty) = (px - origin, py - origin);
-    let (fx, fy) = ((tx * il).floor(), (ty * il).floor());
-    let u = (tx - fx * l).mx(k(0.0)).mn(l);
-    let v = (ty - fy * l).mx(k(0.0)).mn(l);
-    let (us, vs) = (u * il, v * il);
-    let scale = k(il_power(o.il, P::SCALE) * o.amp);
+    let (l, il) = (k(o.l), k(o.il));
+    // Exactly `cell_of`, lane by lane. Most octaves have their origin at 0: no
+    // subtraction (nor an int-to-float conversion per block) for them.
+    let (tx, ty) = if o.origin == 0 {
+        (px, py)
+    } else {
+        let origin = k(o.origin as f32);
+        (px - origin, py - origin)
+    };
+    let (fx, fy, u, v, us, vs);
+    if o.pow2 {
+        // `tx * il` is exact for a power-of-two step and so is its fraction (Sterbenz),
+        // so `us` equals `(tx - fx * l) * il` of the general branch bit for bit.
+        let (t, s) = (tx * il, ty * il);
+        (fx, fy) = (t.floor(), s.floor());
+        us = (t - fx).mx(k(0.0)).mn(k(1.0));
+        vs = (s - fy).mx(k(0.0)).mn(k(1.0));
+        (u, v) = (us * l, vs * l);
+    } else {
+        (fx, fy) = ((tx * il).floor(), (ty * il).floor());
+        u = (tx - fx * l).mx(k(0.0)).mn(l);
+        v = (ty - fy * l).mx(k(0.0)).mn(l);
+        (us, vs) = (u * il, v * il);
+    }
+    let scale = k(o.scales[P::SCALE as usize]);
     let [fl, fr, ft, fb] = fade4(fade, [us, k(1.0) - us, vs, k(1.0) - vs]);
     let (ft, fb) = (ft * scale, fb * scale);
     let w = [fl * ft, fr * ft, fl * fb, fr * fb];

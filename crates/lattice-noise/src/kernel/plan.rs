@@ -6,7 +6,7 @@ use super::mean_kernel::mean_kernel;
 use super::turned_octave::TurnedOctave;
 use crate::fade::Fade;
 use crate::noise_params::NoiseParams;
-use crate::proximity::{ProximityFn, ProximityVisitor};
+use crate::proximity::{ProximityFn, ProximityVisitor, il_power};
 use crate::random::{Frame, PreparedSource};
 use crate::region::Region;
 
@@ -32,6 +32,12 @@ pub(super) struct Octave {
     pub l: f32,
     pub il: f32,
     pub amp: f32,
+    /// `il^k * amp` for each [`ProximityFn::SCALE`] `k`: the warped sampler's
+    /// per-function scale, so that no block recomputes it.
+    pub scales: [f32; 4],
+    /// The step is a power of two, so `x / step` and its fraction are exact in floats
+    /// (the warped sampler places its pixels with fewer operations then).
+    pub pow2: bool,
     /// Cells whose left corner lies in `init..width`; they cover every pixel of a row.
     pub cells: usize,
     /// Lattice period in cells when the texture tiles (for lattice-index sources).
@@ -147,6 +153,8 @@ impl Plan {
                     l,
                     il: 1.0 / l,
                     amp,
+                    scales: [0, 1, 2, 3].map(|n| il_power(1.0 / l, n) * amp),
+                    pow2: (step as u32).is_power_of_two(),
                     cells,
                     period: p.tileable.then_some(i64::from(size / step)),
                     columns: source.columns(&frame, first_x, step, cells + 1),
