@@ -175,12 +175,31 @@ fn patterns_that_could_share_a_file_are_refused() {
     assert!(one_error_line(&out).contains("overwrite the preset"));
 }
 
-/// Every flag of `render` is either passed on by `tiles` or one `tiles` sets itself,
-/// so a new flag cannot be forgotten.
+/// A pipe closed after the first bytes of a render ends the program with a failure
+/// status and no "done" line.
 #[test]
 fn a_reader_that_goes_away_is_no_success() {
     let args = ["render", "--size", "2048", "--format", "r32", "--out", "-"];
     let (status, err) = read_then_close(&args, 100);
+    assert!(!status.success(), "{status:?}");
+    assert!(!err.contains("done"), "{err}");
+}
+
+/// A list of 268 million tiles (16 px tiles of the largest texture) starts at once and
+/// stops when its reader does: the commands are made one at a time, never collected
+/// (collected, the list would need tens of GiB before its first line).
+#[test]
+fn a_list_of_millions_of_tiles_streams() {
+    let args = [
+        "tiles",
+        "--size",
+        "262144",
+        "--tile",
+        "16",
+        "--out",
+        "t_{row}_{col}.png",
+    ];
+    let (status, err) = read_then_close(&args, 1 << 20);
     assert!(!status.success(), "{status:?}");
     assert!(!err.contains("done"), "{err}");
 }
