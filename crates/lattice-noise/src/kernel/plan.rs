@@ -143,6 +143,7 @@ impl Plan {
                 let init = first_x - x0;
                 let cells = ((width - init + step - 1) / step) as usize;
                 let l = step as f32;
+                let il = 1.0 / l;
                 let amp = p.amplitude(k, s);
                 let us = |u: i32| u as f32 / l;
                 OctavePlan::Grid(Octave {
@@ -151,9 +152,9 @@ impl Plan {
                     init,
                     first_cell: i64::from(first_cell),
                     l,
-                    il: 1.0 / l,
+                    il,
                     amp,
-                    scales: [0, 1, 2, 3].map(|n| il_power(1.0 / l, n) * amp),
+                    scales: [0, 1, 2, 3].map(|n| il_power(il, n) * amp),
                     pow2: (step as u32).is_power_of_two(),
                     cells,
                     period: p.tileable.then_some(i64::from(size / step)),
