@@ -8,7 +8,8 @@ use super::stdout::outln;
 use super::threads::parse_threads;
 use crate::engine::NoiseParams;
 use crate::engine::{
-    HeightSlope, Heightmap, InstructionSet, JobControl, LayerStack, Proximity, Region, SlopeSampler,
+    HeightSlope, Heightmap, InstructionSet, JobControl, LayerCache, LayerStack, Proximity, Region,
+    SlopeSampler,
 };
 use anyhow::{Context, bail};
 use clap::Args;
@@ -99,9 +100,11 @@ fn parse_build(s: &str) -> Result<InstructionSet, String> {
         .ok_or_else(|| format!("'{s}' is not a build of the kernels ({})", names.join(", ")))
 }
 
-/// Times `repeat` generations after a warm-up. `reuse`: into one heightmap, as the app
-/// regenerates (and as FastNoise2 writes into a caller-owned buffer); otherwise into a
-/// freshly allocated map each time, as a one-shot render does.
+/// Times `repeat` generations after a warm-up. `reuse`: into one heightmap through one
+/// cache, as the app regenerates (and as FastNoise2 writes into a caller-owned buffer),
+/// the cache's heights dropped between runs so that each computes every layer again in
+/// memory it already holds; otherwise into a freshly allocated map with a fresh cache
+/// each time, as a one-shot render does.
 fn time_one(
     stack: &LayerStack,
     (repeat, build): (u32, InstructionSet),
@@ -112,15 +115,18 @@ fn time_one(
     let control = JobControl::limited_to(build);
     let region = Region::full(stack.size());
     let mut hm = Heightmap::filled(stack.size(), 0.0);
-    stack.generate_region_into(region, &control, &mut hm)?;
+    let mut cache = LayerCache::new();
+    cache.render_into(stack, region, None, &control, &mut hm)?;
     let mut times = Vec::with_capacity(repeat as usize);
     for i in 1..=repeat {
-        if !reuse {
+        if reuse {
+            cache.recycle();
+        } else {
             hm = Heightmap::filled(1, 0.0);
         }
         let start = Instant::now();
         if reuse {
-            stack.generate_region_into(region, &control, &mut hm)?;
+            cache.render_into(stack, region, None, &control, &mut hm)?;
         } else {
             hm = stack.generate_region(region, &control)?;
         }

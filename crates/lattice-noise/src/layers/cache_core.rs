@@ -34,6 +34,8 @@ pub(crate) struct CacheCore<S> {
     /// Maps of heights no longer used, whose memory the next unwarped layer computed
     /// reuses: a fresh 2048 x 2048 map costs its page faults, as much as a few octaves.
     pub(super) spare: Vec<Heightmap>,
+    /// The memory of the last window an effect read (with its halo), for the next.
+    pub(super) window: Vec<f32>,
 }
 
 /// Spare maps kept at most (each at most [`MAX_PREFIX_PIXELS`]).
@@ -59,6 +61,7 @@ impl<S: NoiseSampler> Default for CacheCore<S> {
             band_pixels: BAND_PIXELS,
             banded: None,
             spare: Vec::new(),
+            window: Vec::new(),
         }
     }
 }
@@ -179,12 +182,16 @@ impl<S: NoiseSampler> CacheCore<S> {
         {
             let spec = RawSpec::of_layer(stack, i);
             if spec.below.is_none()
-                && spec.erosion.is_none()
                 && spec.droplets.is_none()
                 && spec.blur == 0.0
                 && spec.warp.as_ref().is_none_or(|w| w.fields_are_noises())
             {
-                return made_into::<S>(&spec, region, control, out);
+                // An eroded layer too: its filter writes `out` instead of a map that
+                // is then copied into it.
+                return match &spec.erosion {
+                    Some(erosion) => self.eroded_into(&spec, erosion, region, control, out),
+                    None => made_into::<S>(&spec, region, control, out),
+                };
             }
         }
         // Every layer's heights (and its mask's) first, then one blending sweep.
@@ -298,7 +305,7 @@ fn made_into<S: NoiseSampler>(
 impl<S: NoiseSampler> CacheCore<S> {
     /// A spare map's memory, or zeroed memory the OS hands out untouched (only the
     /// kernels write it).
-    fn spare_map(&mut self) -> Heightmap {
+    pub(super) fn spare_map(&mut self) -> Heightmap {
         self.spare
             .pop()
             .unwrap_or_else(|| Heightmap::filled_rect(0, 0, 0.0))
@@ -320,6 +327,7 @@ impl<S: NoiseSampler> CacheCore<S> {
     pub(super) fn drop_maps(&mut self) {
         self.entries.clear();
         self.spare.clear();
+        self.window = Vec::new();
         self.prefix = None;
     }
 

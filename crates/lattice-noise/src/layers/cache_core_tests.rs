@@ -198,3 +198,45 @@ fn circles_and_unknown_names_are_refused_before_any_work() {
         .unwrap_err();
     assert!(e.to_string().contains("129"), "{e}");
 }
+
+/// Effects that read a halo (erosion, blur) write into a spare map and their window
+/// into the last window's memory, which still hold the last render's heights: through
+/// one cache recycled between renders of other windows (as `bench` and export bands
+/// do), and with one eroded layer written straight into the output, the pixels are a
+/// fresh cache's, and the window's memory is the first (largest) one's.
+#[test]
+fn halo_effects_reuse_their_memory_and_give_the_same_bits() {
+    let mut eroded = Layer::new("rock", noise(5, Proximity::Gradient));
+    eroded.erosion = Some(crate::layers::erosion::Erosion::default());
+    let mut blurred = Layer::new("blur", noise(6, Proximity::GradientRigged));
+    blurred.blur = 3.0;
+    blurred.blend = BlendMode::Max;
+    let alone = LayerStack::from_layers(128, false, vec![eroded.clone()]).unwrap();
+    let both = LayerStack::from_layers(128, true, vec![eroded, blurred]).unwrap();
+    for s in [&alone, &both] {
+        let mut cache = Cache::new();
+        let mut window = None;
+        for (x, y, w, h) in [(0, 0, 128, 128), (13, 40, 50, 9), (100, 0, 28, 128)] {
+            let region = Region {
+                x,
+                y,
+                width: w,
+                height: h,
+            };
+            let mut out = Heightmap::filled(1, 7.0);
+            cache
+                .render_into(s, region, None, &JobControl::new(), &mut out)
+                .unwrap();
+            assert_eq!(out, render(s, region), "{region:?}");
+            // The first window is the largest: a new one would hold only its own.
+            let held = cache.window.capacity();
+            assert!(held > 0, "no window memory kept");
+            assert_eq!(
+                *window.get_or_insert(held),
+                held,
+                "the window was reallocated"
+            );
+            cache.recycle_maps();
+        }
+    }
+}

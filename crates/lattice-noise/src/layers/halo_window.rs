@@ -37,60 +37,61 @@ pub(super) fn toned_window<S: NoiseSampler>(
     control: &JobControl,
 ) -> Result<Vec<f32>, EngineError> {
     let texture = (spec.noise.size, spec.noise.tileable);
+    // The last window's memory: a fresh one costs its page faults on every render.
+    let memory = std::mem::take(&mut cache.window);
     let fetch = |piece| cache.heights(spec, piece, control);
-    window_of(texture, tone, (region, margin, edges), fetch)
+    window_of(texture, tone, (region, margin, edges), fetch, memory)
 }
 
 /// [`toned_window`] of any heights of a texture of `(size, tiles)`: `fetch` gives
-/// those of a rectangle of it (a layer's, or a composite's).
+/// those of a rectangle of it (a layer's, or a composite's); written into `memory`'s
+/// allocation, row by row (every pixel of the window once, so with no zeroing first).
 pub(super) fn window_of(
     (size, tiles): (u32, bool),
     tone: &Tone,
     (region, margin, edges): (Region, usize, Edges),
     mut fetch: impl FnMut(Region) -> Result<Arc<Heightmap>, EngineError>,
+    mut memory: Vec<f32>,
 ) -> Result<Vec<f32>, EngineError> {
     let (w, h) = (region.width as usize, region.height as usize);
     let cols = halo_axis(region.x, w, margin, size, tiles);
     let rows = halo_axis(region.y, h, margin, size, tiles);
-    let stride = w + 2 * margin;
-    let mut window = vec![0.0f32; stride * (h + 2 * margin)];
     let (col_pieces, col_at) = pieces(&cols);
     let (row_pieces, row_at) = pieces(&rows);
     let col_spans = spans(&col_at);
-    // An identity tone returns every height as it is: copied as slices.
-    let identity = tone.is_identity();
-    for (pj, &(y, rn)) in row_pieces.iter().enumerate() {
-        for (pi, &(x, cn)) in col_pieces.iter().enumerate() {
+    // Every piece first (a halo clamped at an edge reads the edge's pixels again; one
+    // that wraps reads the far side's), then the window row by row, span by span.
+    let mut maps = Vec::with_capacity(row_pieces.len() * col_pieces.len());
+    for &(y, rn) in &row_pieces {
+        for &(x, cn) in &col_pieces {
             let piece = Region {
                 x,
                 y,
                 width: cn as u32,
                 height: rn as u32,
             };
-            let heights = fetch(piece)?;
-            let data = heights.data();
-            // Every window row and span of columns that fall in this piece: a halo
-            // clamped at an edge reads the edge's pixels again.
-            for (j, &(_, oy)) in row_at.iter().enumerate().filter(|(_, a)| a.0 == pj) {
-                let src = &data[oy * cn..][..cn];
-                let dst = &mut window[j * stride..][..stride];
-                for &(i, _, ox, n) in col_spans.iter().filter(|span| span.1 == pi) {
-                    let (d, v) = (&mut dst[i..i + n], &src[ox..ox + n]);
-                    if identity {
-                        d.copy_from_slice(v);
-                    } else {
-                        for (d, &v) in d.iter_mut().zip(v) {
-                            *d = tone.apply(v);
-                        }
-                    }
-                }
+            maps.push(fetch(piece)?);
+        }
+    }
+    memory.clear();
+    memory.reserve(cols.len() * rows.len());
+    // An identity tone returns every height as it is: copied as slices.
+    let identity = tone.is_identity();
+    for &(pj, oy) in &row_at {
+        for &(_, pi, ox, n) in &col_spans {
+            let cn = col_pieces[pi].1;
+            let src = &maps[pj * col_pieces.len() + pi].data()[oy * cn + ox..][..n];
+            if identity {
+                memory.extend_from_slice(src);
+            } else {
+                memory.extend(src.iter().map(|&v| tone.apply(v)));
             }
         }
     }
     if edges == Edges::Continued && !tiles {
-        extend_edges_linearly(&mut window, region, margin, size);
+        extend_edges_linearly(&mut memory, region, margin, size);
     }
-    Ok(window)
+    Ok(memory)
 }
 
 /// Rewrites the halo of a [`toned_window`] of `region` (grown by `margin`) where it lies

@@ -30,15 +30,28 @@ impl<S: NoiseSampler> CacheCore<S> {
         region: Region,
         control: &JobControl,
     ) -> Result<Heightmap, EngineError> {
+        let mut out = self.spare_map();
+        self.eroded_into(spec, erosion, region, control, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Self::eroded`] written into `out` (reshaped to the region).
+    pub(super) fn eroded_into(
+        &mut self,
+        spec: &RawSpec,
+        erosion: &Erosion,
+        region: Region,
+        control: &JobControl,
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
         let size = spec.noise.size;
         let margin = erosion.step(size) as usize;
-        self.filtered(
+        self.filtered_into(
             &spec.uneroded(),
-            region,
-            margin,
-            Edges::Continued,
+            (region, margin, Edges::Continued),
             control,
             |window, out| erode_into(window, region, size, erosion, out),
+            out,
         )
     }
 
@@ -72,9 +85,7 @@ impl<S: NoiseSampler> CacheCore<S> {
         let margin = blur_margin(spec.blur);
         self.filtered(
             &spec.unblurred(),
-            region,
-            margin,
-            Edges::Copied,
+            (region, margin, Edges::Copied),
             control,
             |window, out| blur_into(window, region, spec.blur, out),
         )
@@ -82,23 +93,38 @@ impl<S: NoiseSampler> CacheCore<S> {
 
     /// `region`'s pixels as `filter` makes them from the heights of `base` over the
     /// region grown by `margin` pixels, past untiled edges as `edges` says (see
-    /// [`toned_window`]).
+    /// [`toned_window`]), in a spare map's memory.
     fn filtered(
         &mut self,
         base: &RawSpec,
-        region: Region,
-        margin: usize,
-        edges: Edges,
+        halo: (Region, usize, Edges),
         control: &JobControl,
         filter: impl FnOnce(&[f32], &mut [f32]),
     ) -> Result<Heightmap, EngineError> {
+        let mut out = self.spare_map();
+        self.filtered_into(base, halo, control, filter, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`Self::filtered`] written into `out`, reshaped to the region: every pixel is the
+    /// filter's, so what `out` held before may stay in it until then. The window's
+    /// memory is kept for the next.
+    fn filtered_into(
+        &mut self,
+        base: &RawSpec,
+        (region, margin, edges): (Region, usize, Edges),
+        control: &JobControl,
+        filter: impl FnOnce(&[f32], &mut [f32]),
+        out: &mut Heightmap,
+    ) -> Result<(), EngineError> {
         let tone = Tone::default();
         let window = toned_window(self, base, &tone, region, margin, edges, control)?;
         if control.is_cancelled() {
             return Err(EngineError::Cancelled);
         }
-        let mut out = Heightmap::filled_rect(region.width, region.height, 0.0);
+        out.reshape_rect(region.width, region.height);
         filter(&window, out.data_mut());
-        Ok(out)
+        self.window = window;
+        Ok(())
     }
 }

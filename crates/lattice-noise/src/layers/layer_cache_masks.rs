@@ -43,10 +43,9 @@ impl<S: NoiseSampler> CacheCore<S> {
         };
         let margin = slope.step();
         let window = toned_window(self, &spec, &tone, region, margin, edges(slope), control)?;
-        Ok(Some((
-            slope_mask(&window, region, stack.size(), slope),
-            Tone::default(),
-        )))
+        let mask = slope_mask(&window, region, stack.size(), slope);
+        self.window = window;
+        Ok(Some((mask, Tone::default())))
     }
 
     /// Layer `i`'s coverage over `region` ([`LayerCache::coverage`](super::LayerCache::coverage)).
@@ -90,7 +89,7 @@ fn below_mask<S: NoiseSampler>(
     };
     let texture = (stack.size(), stack.tileable());
     let halo = (region, slope.step(), edges(slope));
-    let window = window_of(texture, &Tone::default(), halo, render)?;
+    let window = window_of(texture, &Tone::default(), halo, render, Vec::new())?;
     Ok((
         slope_mask(&window, region, stack.size(), slope),
         Tone::default(),
