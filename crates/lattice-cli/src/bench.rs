@@ -100,11 +100,10 @@ fn parse_build(s: &str) -> Result<InstructionSet, String> {
         .ok_or_else(|| format!("'{s}' is not a build of the kernels ({})", names.join(", ")))
 }
 
-/// Times `repeat` generations after a warm-up. `reuse`: into one heightmap through one
-/// cache, as the app regenerates (and as FastNoise2 writes into a caller-owned buffer),
-/// the cache's heights dropped between runs so that each computes every layer again in
-/// memory it already holds; otherwise into a freshly allocated map with a fresh cache
-/// each time, as a one-shot render does.
+/// Times `repeat` generations after a warm-up. `reuse`: into one map through one cache
+/// whose heights are dropped between runs (each computes every layer again, in memory
+/// it holds), as the app regenerates and as FastNoise2 writes into a caller's buffer;
+/// otherwise into a fresh map with a fresh cache, as a one-shot render does.
 fn time_one(
     stack: &LayerStack,
     (repeat, build): (u32, InstructionSet),

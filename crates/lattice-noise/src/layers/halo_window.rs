@@ -22,25 +22,28 @@ pub(super) enum Edges {
     Continued,
 }
 
-/// The heights of `spec` through `tone` over `region` grown by `margin` pixels on every
-/// side (`width + 2 margin` by `height + 2 margin`, row-major), read through `cache` in
-/// as few rectangles of the texture as the wrap takes (one when it does not wrap; a
-/// clamped halo reads the edge pixels of the same rectangle again); past the edges of a
-/// texture that does not tile, the halo is as `edges` says.
-pub(super) fn toned_window<S: NoiseSampler>(
+/// `read` of the heights of `spec` through `tone` over `region` grown by `margin`
+/// pixels on every side (`width + 2 margin` by `height + 2 margin`, row-major), read
+/// through `cache` in as few rectangles of the texture as the wrap takes (one when it
+/// does not wrap; a clamped halo reads the edge pixels of the same rectangle again);
+/// past the edges of a texture that does not tile, the halo is as `edges` says. The
+/// window is written into the memory of the cache's last one, and its memory kept for
+/// the next: a fresh one costs its page faults on every render.
+pub(super) fn toned_window<S: NoiseSampler, R>(
     cache: &mut CacheCore<S>,
     spec: &RawSpec,
     tone: &Tone,
-    region: Region,
-    margin: usize,
-    edges: Edges,
+    (region, margin, edges): (Region, usize, Edges),
     control: &JobControl,
-) -> Result<Vec<f32>, EngineError> {
+    read: impl FnOnce(&[f32]) -> R,
+) -> Result<R, EngineError> {
     let texture = (spec.noise.size, spec.noise.tileable);
-    // The last window's memory: a fresh one costs its page faults on every render.
     let memory = std::mem::take(&mut cache.window);
     let fetch = |piece| cache.heights(spec, piece, control);
-    window_of(texture, tone, (region, margin, edges), fetch, memory)
+    let window = window_of(texture, tone, (region, margin, edges), fetch, memory)?;
+    let out = read(&window);
+    cache.window = window;
+    Ok(out)
 }
 
 /// [`toned_window`] of any heights of a texture of `(size, tiles)`: `fetch` gives

@@ -107,8 +107,7 @@ impl<S: NoiseSampler> CacheCore<S> {
     }
 
     /// [`Self::filtered`] written into `out`, reshaped to the region: every pixel is the
-    /// filter's, so what `out` held before may stay in it until then. The window's
-    /// memory is kept for the next.
+    /// filter's, so what `out` held before may stay in it until then.
     fn filtered_into(
         &mut self,
         base: &RawSpec,
@@ -117,14 +116,14 @@ impl<S: NoiseSampler> CacheCore<S> {
         filter: impl FnOnce(&[f32], &mut [f32]),
         out: &mut Heightmap,
     ) -> Result<(), EngineError> {
-        let tone = Tone::default();
-        let window = toned_window(self, base, &tone, region, margin, edges, control)?;
-        if control.is_cancelled() {
-            return Err(EngineError::Cancelled);
-        }
-        out.reshape_rect(region.width, region.height);
-        filter(&window, out.data_mut());
-        self.window = window;
-        Ok(())
+        let halo = (region, margin, edges);
+        toned_window(self, base, &Tone::default(), halo, control, |window| {
+            if control.is_cancelled() {
+                return Err(EngineError::Cancelled);
+            }
+            out.reshape_rect(region.width, region.height);
+            filter(window, out.data_mut());
+            Ok(())
+        })?
     }
 }

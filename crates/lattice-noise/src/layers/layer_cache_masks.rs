@@ -42,9 +42,10 @@ impl<S: NoiseSampler> CacheCore<S> {
             return Ok(Some((self.heights(&spec, region, control)?, tone)));
         };
         let margin = slope.step();
-        let window = toned_window(self, &spec, &tone, region, margin, edges(slope), control)?;
-        let mask = slope_mask(&window, region, stack.size(), slope);
-        self.window = window;
+        let halo = (region, margin, edges(slope));
+        let mask = toned_window(self, &spec, &tone, halo, control, |window| {
+            slope_mask(window, region, stack.size(), slope)
+        })?;
         Ok(Some((mask, Tone::default())))
     }
 
