@@ -24,6 +24,7 @@ mod avx512;
 #[cfg(target_arch = "x86_64")]
 mod band_source;
 mod block;
+mod block_pick;
 mod cell_locate;
 mod cell_plan;
 mod cell_point;
@@ -64,6 +65,9 @@ mod warp_fields;
 mod warp_grid;
 mod warped;
 
+#[cfg(test)]
+pub(crate) use block_pick::PortablePick;
+pub(crate) use block_pick::{BlockPick, PICK_LANES};
 pub(super) use reference::reference;
 pub use slope_sampler::{HeightSlope, SlopeSampler};
 pub(crate) use vector_work::{VectorIsa, VectorWork, on_vector_isa};

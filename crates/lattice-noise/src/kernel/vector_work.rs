@@ -5,6 +5,7 @@
 //! portable build's bits.
 
 use super::avx2::Avx2;
+use super::block_pick::{BlockPick, PortablePick};
 use super::isa_dispatch::{BandWork, on_widest_isa};
 
 /// Work written as loops over arrays of lanes, with every call inside it inlined, so
@@ -14,8 +15,8 @@ pub(crate) trait VectorWork {
     /// lanes wide and it is a large share of a render (measured per implementation).
     const WIDE: bool = false;
     /// Does the work (`#[inline(always)]` in implementations, so it is compiled into
-    /// each build).
-    fn run(self);
+    /// each build), with the build's table picks.
+    fn run<P: BlockPick>(self, pick: P);
 }
 
 /// The instruction sets the CPU proved, found once for many calls of
@@ -50,14 +51,24 @@ impl<W: VectorWork> BandWork for AsBand<W> {
     const WIDE: bool = W::WIDE;
     #[inline(always)]
     fn portable(self) {
-        self.0.run();
+        self.0.run(PortablePick);
     }
     #[inline(always)]
-    fn avx2(self, _: Avx2) {
-        self.0.run();
+    fn avx2(self, isa: Avx2) {
+        #[cfg(target_arch = "x86_64")]
+        self.0
+            .run(super::block_pick::LanePick::<super::f32x8::F32x8>(
+                isa.token(),
+            ));
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (self, isa);
     }
     #[inline(always)]
-    fn avx512(self, _: Avx2, _: super::avx512::Avx512) {
-        self.0.run();
+    fn avx512(self, _: Avx2, wide: super::avx512::Avx512) {
+        #[cfg(target_arch = "x86_64")]
+        self.0
+            .run(super::block_pick::LanePick::<super::f32x16::F32x16>(wide));
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (self, wide);
     }
 }

@@ -112,7 +112,7 @@ struct Pass<'a, T> {
 
 impl<'a, T: Fn(usize) -> (&'a [f32], &'a [f32])> VectorWork for Pass<'a, T> {
     #[inline(always)]
-    fn run(self) {
+    fn run<P: crate::kernel::BlockPick>(self, _: P) {
         let Pass { weights, taps, dst } = self;
         let whole = dst.len() / BLOCK * BLOCK;
         let (blocks, tail) = dst.split_at_mut(whole);

@@ -2,9 +2,9 @@
 //! from that pixel's height, slope and curvature alone.
 
 use super::erosion::Erosion;
-use super::gully_filter::{Ground, Gullies, GullyFilter, Heading, HeightWindow};
+use super::gully_filter::{Ground, Gullies, GullyFilter, GullyScratch, HeightWindow};
 use super::stripe_cells::{Block, LANES};
-use crate::kernel::{VectorIsa, VectorWork, on_vector_isa};
+use crate::kernel::{BlockPick, VectorIsa, VectorWork, on_vector_isa};
 use crate::region::Region;
 
 /// Fills `out` (`region`'s pixels, row-major) with the heights of `window` (the region
@@ -58,7 +58,7 @@ struct RowState {
     tx: Vec<Block>,
     ground: Vec<Ground>,
     gullies: Vec<Gullies>,
-    headings: Vec<Heading>,
+    scratch: GullyScratch,
 }
 
 /// One row of an [`erode_into`].
@@ -78,7 +78,7 @@ impl VectorWork for RowWork<'_> {
     /// instructions than AVX2 (see the README's Erosion section).
     const WIDE: bool = true;
     #[inline(always)]
-    fn run(self) {
+    fn run<P: BlockPick>(self, pick: P) {
         let RowWork {
             filter,
             window,
@@ -114,7 +114,8 @@ impl VectorWork for RowWork<'_> {
             (&state.tx, ty),
             &state.ground,
             &mut state.gullies,
-            &mut state.headings,
+            &mut state.scratch,
+            pick,
         );
         for (b, out) in row.chunks_mut(LANES).enumerate() {
             let heights = window.block(b * LANES, width, y, (0, 0));

@@ -4,6 +4,8 @@
 
 use super::erosion::Erosion;
 use super::stripe_cells::{Across, Block, LANES, mix, stripes};
+use super::stripe_row::StripeRow;
+use crate::kernel::BlockPick;
 
 /// Slope, in heights per texture width, at which the gullies reach half their depth:
 /// flat ground (and the undefined direction of a summit) keeps its shape.
@@ -137,6 +139,14 @@ impl Ground {
     }
 }
 
+/// A thread's buffers for [`GullyFilter::add`], kept from row to row.
+#[derive(Default)]
+pub(super) struct GullyScratch {
+    headings: Vec<Heading>,
+    /// Per octave, its cells' points around the row.
+    rows: Vec<StripeRow>,
+}
+
 /// An [`Erosion`] prepared for one texture size.
 pub(super) struct GullyFilter {
     erosion: Erosion,
@@ -180,23 +190,32 @@ impl GullyFilter {
     /// the stripes. The blocks of one pass do not depend on each other, and each pass's
     /// chain per block is short, so the processor overlaps many blocks instead of waiting
     /// on each block's long chain (faster, measured; the same operations on each pixel in
-    /// the same order, so the same bits). `headings` is scratch.
+    /// the same order, so the same bits). `scratch` holds buffers between rows; `pick`
+    /// is the build's.
     #[inline(always)]
-    pub(super) fn add(
+    pub(super) fn add<P: BlockPick>(
         &self,
         octaves: &[Octave],
         (tx, ty): (&[Block], f32),
         ground: &[Ground],
         gullies: &mut [Gullies],
-        headings: &mut Vec<Heading>,
+        scratch: &mut GullyScratch,
+        pick: P,
     ) {
-        for o in octaves {
+        let (Some(first), Some(last)) = (tx.first(), tx.last()) else {
+            return;
+        };
+        scratch.rows.resize_with(octaves.len(), StripeRow::default);
+        for (o, row) in octaves.iter().zip(scratch.rows.iter_mut()) {
+            let qx = (first[0] * o.per_pixel, last[LANES - 1] * o.per_pixel);
+            row.prepare(qx, ty * o.per_pixel, o.cells, o.seed);
+            let headings = &mut scratch.headings;
             headings.clear();
             for (ground, g) in ground.iter().zip(gullies.iter()) {
                 headings.push(self.heading(ground, g));
             }
             for ((tx, h), g) in tx.iter().zip(headings.iter()).zip(gullies.iter_mut()) {
-                self.octave(o, tx, ty, h, g);
+                self.octave(o, (tx, ty), h, g, (row, pick));
             }
         }
     }
@@ -232,9 +251,16 @@ impl GullyFilter {
     }
 
     /// Adds octave `o`'s gullies at texture points (`tx`, `ty`), in pixels, heading `h`,
-    /// to `g`.
+    /// to `g`, with the octave's cell points around the row and the build's picks.
     #[inline(always)]
-    fn octave(&self, o: &Octave, tx: &Block, ty: f32, h: &Heading, g: &mut Gullies) {
+    fn octave<P: BlockPick>(
+        &self,
+        o: &Octave,
+        (tx, ty): (&Block, f32),
+        h: &Heading,
+        g: &mut Gullies,
+        (row, pick): (&StripeRow, P),
+    ) {
         let e = &self.erosion;
         let mut qx = [0.0; LANES];
         for (q, &t) in qx.iter_mut().zip(tx) {
@@ -247,6 +273,8 @@ impl GullyFilter {
             o.seed,
             &h.across,
             e.sharpness,
+            row,
+            pick,
         );
         // d(turns)/d(texture widths) along the stripes' direction is the cell count.
         let turn = TAU * o.cells as f32;

@@ -37,6 +37,7 @@ mod references;
 mod smoothstep;
 mod stack_generation;
 mod stripe_cells;
+mod stripe_row;
 mod terrace;
 mod tone;
 mod warp;

@@ -2,12 +2,15 @@
 //! slope in cells, each turned about its own point, blended over the four cells around
 //! a point, with the few helpers that keep every build's bits the same.
 
+use super::stripe_row::StripeRow;
+use crate::kernel::BlockPick;
+
 /// Pixels worked on together: loops over this many lanes vectorise. Two registers' worth
 /// (AVX-512) rather than one: each loop then carries two independent chains side by
 /// side, which the processor overlaps (the filter of `eroded-mountains` at 2048 took
 /// about a sixth less time than with 16, measured; 64 gained nothing). Each lane does
 /// the same operations either way, so the same bits.
-pub(super) const LANES: usize = 32;
+pub(super) const LANES: usize = crate::kernel::PICK_LANES;
 /// One value per pixel of a block.
 pub(super) type Block = [f32; LANES];
 
@@ -21,15 +24,20 @@ pub(super) struct Across {
 /// vary along `across`: values (-1..=1) and derivatives per turn of phase. Each of the
 /// four nearest cells turns the stripes about its own point; their patterns are blended
 /// with weights that depend on the position alone (a smooth partition of one), so the
-/// pattern is continuous everywhere.
+/// pattern is continuous everywhere. `row` holds the cells' points around the row
+/// (prepared by [`StripeRow::prepare`] for this octave and row, or empty), which lanes
+/// take with `pick`.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn stripes(
+pub(super) fn stripes<P: BlockPick>(
     qx: &Block,
     qy: f32,
     cells: u32,
     seed: u32,
     across: &Across,
     sharpness: f32,
+    row: &StripeRow,
+    pick: P,
 ) -> (Block, Block) {
     let by = floor(qy - 0.5);
     let wy = quintic(qy - 0.5 - by);
@@ -41,22 +49,84 @@ pub(super) fn stripes(
     let cell = StripeCells {
         qx,
         qy,
-        by,
         wy,
-        bx: &bx,
         wx: &wx,
-        cells,
-        seed,
         across,
         sharpness,
     };
+    let hashed = Hashed::new(&bx, by, cells, seed);
     // In cells wider than a block, most blocks lie in one column: its four points
     // are hashed once and broadcast, not hashed in every lane (about a tenth off the
-    // whole filter, measured). The same points, so the same bits.
+    // whole filter, measured). In narrower cells, the lanes take their points from the
+    // row's by register permutes (a tenth off again, see the README's Erosion section).
+    // The same points, so the same bits.
     if bx[0] == bx[LANES - 1] {
-        cell.blend::<true>()
+        cell.blend(&hashed.shared())
+    } else if let Some(points) = row.picked(&bx, by, (cells, seed), pick) {
+        cell.blend(&points)
     } else {
-        cell.blend::<false>()
+        cell.blend(&hashed)
+    }
+}
+
+/// Where the points of the four cells around each lane's point come from.
+pub(super) trait CellPoints {
+    /// The point of the cell `i` columns right of lane `k`'s left column and `j` rows
+    /// below its upper row (`i`, `j` 0 or 1).
+    fn point(&self, i: usize, j: usize, k: usize) -> (f32, f32);
+}
+
+/// Points hashed in every lane: columns `bx[k]` and `bx[k] + 1` of rows `by` and
+/// `by + 1`.
+pub(super) struct Hashed<'a> {
+    bx: &'a Block,
+    cy: [f32; 2],
+    row_hash: [u32; 2],
+    cells: u32,
+}
+
+impl<'a> Hashed<'a> {
+    /// The cells right of columns `bx` and below row `by` of an octave of `cells`
+    /// cells and seed `seed`.
+    #[inline(always)]
+    pub(super) fn new(bx: &'a Block, by: f32, cells: u32, seed: u32) -> Self {
+        let cy = [by, by + 1.0];
+        Hashed {
+            bx,
+            cy,
+            row_hash: cy.map(|cy| mix(wrap(cy, cells) ^ seed)),
+            cells,
+        }
+    }
+
+    /// The first lane's points, for blocks whose lanes share its columns.
+    #[inline(always)]
+    pub(super) fn shared(&self) -> Shared {
+        Shared(std::array::from_fn(|j| {
+            std::array::from_fn(|i| self.point(i, j, 0))
+        }))
+    }
+}
+
+impl CellPoints for Hashed<'_> {
+    #[inline(always)]
+    fn point(&self, i: usize, j: usize, k: usize) -> (f32, f32) {
+        cell_point(
+            self.bx[k] + i as f32,
+            self.cy[j],
+            self.cells,
+            self.row_hash[j],
+        )
+    }
+}
+
+/// The same four points in every lane, by row `j` and column `i`.
+pub(super) struct Shared([[(f32, f32); 2]; 2]);
+
+impl CellPoints for Shared {
+    #[inline(always)]
+    fn point(&self, i: usize, j: usize, _: usize) -> (f32, f32) {
+        self.0[j][i]
     }
 }
 
@@ -64,45 +134,29 @@ pub(super) fn stripes(
 struct StripeCells<'a> {
     qx: &'a Block,
     qy: f32,
-    /// The cell row above the points' centres and the weight of the one below.
-    by: f32,
+    /// The weight of the cell row below the points' centres.
     wy: f32,
-    /// Per lane, the cell column left of the point's centre and the weight of the one
-    /// right of it.
-    bx: &'a Block,
+    /// Per lane, the weight of the cell column right of the point's centre.
     wx: &'a Block,
-    cells: u32,
-    seed: u32,
     across: &'a Across,
     sharpness: f32,
 }
 
 impl StripeCells<'_> {
-    /// The four cells' stripes at each lane's point, blended; with `SHARED`, every
-    /// lane's cells are the first lane's.
+    /// The four cells' stripes at each lane's point, blended, the cells' points taken
+    /// from `points`.
     #[inline(always)]
-    fn blend<const SHARED: bool>(&self) -> (Block, Block) {
+    fn blend(&self, points: &impl CellPoints) -> (Block, Block) {
         let (mut v, mut dv) = ([0.0f32; LANES], [0.0f32; LANES]);
-        for j in [0.0f32, 1.0] {
-            let cy = self.by + j;
-            let row_hash = mix(wrap(cy, self.cells) ^ self.seed);
-            let fy = if j == 0.0 { 1.0 - self.wy } else { self.wy };
-            for i in [0.0f32, 1.0] {
-                let shared = cell_point(self.bx[0] + i, cy, self.cells, row_hash);
+        for j in 0..2 {
+            let fy = if j == 0 { 1.0 - self.wy } else { self.wy };
+            for i in 0..2 {
                 for k in 0..LANES {
-                    let (px, py) = if SHARED {
-                        shared
-                    } else {
-                        cell_point(self.bx[k] + i, cy, self.cells, row_hash)
-                    };
+                    let (px, py) = points.point(i, j, k);
                     let turns = (self.qx[k] - px)
                         .mul_add(self.across.x[k], (self.qy - py) * self.across.y[k]);
                     let (val, der) = profile(turns, self.sharpness);
-                    let fx = if i == 0.0 {
-                        1.0 - self.wx[k]
-                    } else {
-                        self.wx[k]
-                    };
+                    let fx = if i == 0 { 1.0 - self.wx[k] } else { self.wx[k] };
                     let w = fx * fy;
                     v[k] = w.mul_add(val, v[k]);
                     dv[k] = w.mul_add(der, dv[k]);
@@ -116,7 +170,7 @@ impl StripeCells<'_> {
 /// The point of the cell in column `cx` of row `cy` (whole numbers, from -1 to
 /// `cells`), the row's hash being `row_hash`.
 #[inline(always)]
-fn cell_point(cx: f32, cy: f32, cells: u32, row_hash: u32) -> (f32, f32) {
+pub(super) fn cell_point(cx: f32, cy: f32, cells: u32, row_hash: u32) -> (f32, f32) {
     let h = mix(wrap(cx, cells) ^ row_hash);
     let px = ((h & 0xffff) as i32 as f32).mul_add(1.0 / 65536.0, cx);
     let py = ((h >> 16) as i32 as f32).mul_add(1.0 / 65536.0, cy);
@@ -181,7 +235,7 @@ fn round(x: f32) -> f32 {
 /// the loops vectorise (the library call, or a conversion to integers, kept them
 /// scalar).
 #[inline(always)]
-fn floor(x: f32) -> f32 {
+pub(super) fn floor(x: f32) -> f32 {
     let r = round(x);
     if r > x { r - 1.0 } else { r }
 }
@@ -195,7 +249,7 @@ fn quintic(t: f32) -> f32 {
 /// Cell coordinate `c` (a whole number from -1 to `cells`: the cells next to a point
 /// of the texture) wrapped at `cells`, so the stripes tile at the texture's size.
 #[inline(always)]
-fn wrap(c: f32, cells: u32) -> u32 {
+pub(super) fn wrap(c: f32, cells: u32) -> u32 {
     let n = cells as f32;
     let c = if c < 0.0 {
         c + n

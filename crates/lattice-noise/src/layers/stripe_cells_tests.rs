@@ -1,5 +1,20 @@
 use super::*;
+use crate::kernel::PortablePick;
 use std::f32::consts::TAU;
+
+/// [`stripes`] with no row prepared: every lane hashes its own points.
+fn hashed(q: &Block, qy: f32, cells: u32, seed: u32, across: &Across) -> (Block, Block) {
+    stripes(
+        q,
+        qy,
+        cells,
+        seed,
+        across,
+        0.8,
+        &StripeRow::default(),
+        PortablePick,
+    )
+}
 
 #[test]
 fn sine_and_cosine_hold_over_the_half_turn() {
@@ -62,7 +77,7 @@ fn pattern(qx: f32, qy: f32) -> (Block, Block) {
         y: [0.8; LANES],
     };
     let q: Block = std::array::from_fn(|k| qx + 0.01 * k as f32);
-    stripes(&q, qy, 8, 7, &across, 0.8)
+    hashed(&q, qy, 8, 7, &across)
 }
 
 #[test]
@@ -91,7 +106,7 @@ fn stripes_continue_across_the_wrap_at_the_cell_count() {
         x: [0.6; LANES],
         y: [0.8; LANES],
     };
-    let row = |qx: f32, qy: f32| stripes(&[qx; LANES], qy, 8, 3, &across, 0.8);
+    let row = |qx: f32, qy: f32| hashed(&[qx; LANES], qy, 8, 3, &across);
     for &(a, b) in &[
         ((7.9995f32, 3.3f32), (0.0005f32, 3.3f32)),
         ((5.1, 7.9995), (5.1, 0.0005)),
@@ -120,52 +135,84 @@ fn floor_is_the_library_floor_on_the_filter_range() {
     assert_eq!((wrap(-1.0, 8), wrap(8.0, 8), wrap(3.0, 8)), (7, 0, 3));
 }
 
+/// Stripes at the points of `q` in row `qy`, every source of points that applies
+/// (broadcast for blocks in one column, picked from a prepared row, hashed per lane),
+/// as bits; the hashed ones first.
+fn every_way(
+    q: &Block,
+    qy: f32,
+    (cells, seed): (u32, u32),
+    across: &Across,
+) -> Vec<(Vec<u32>, Vec<u32>)> {
+    let bits =
+        |(v, d): (Block, Block)| (v.map(f32::to_bits).to_vec(), d.map(f32::to_bits).to_vec());
+    let by = floor(qy - 0.5);
+    let bx: Block = std::array::from_fn(|k| floor(q[k] - 0.5));
+    let wx: Block = std::array::from_fn(|k| quintic(q[k] - 0.5 - bx[k]));
+    let cell = StripeCells {
+        qx: q,
+        qy,
+        wy: quintic(qy - 0.5 - by),
+        wx: &wx,
+        across,
+        sharpness: 0.8,
+    };
+    let per_lane = Hashed::new(&bx, by, cells, seed);
+    let mut ways = vec![bits(cell.blend(&per_lane))];
+    if bx[0] == bx[LANES - 1] {
+        ways.push(bits(cell.blend(&per_lane.shared())));
+    }
+    // A row prepared from a little left of the block to a little right of it.
+    let mut row = StripeRow::default();
+    row.prepare((q[0] * 0.5, q[LANES - 1] + 2.0), qy, cells, seed);
+    if let Some(points) = row.picked(&bx, by, (cells, seed), PortablePick) {
+        ways.push(bits(cell.blend(&points)));
+    }
+    ways.push(bits(stripes(
+        q,
+        qy,
+        cells,
+        seed,
+        across,
+        0.8,
+        &row,
+        PortablePick,
+    )));
+    ways
+}
+
 #[test]
-fn blocks_in_one_column_give_the_bits_of_points_per_lane() {
-    // Blocks inside one cell column, at every cell count, seed and row, some touching
-    // the wrap at the cell count: the broadcast points are each lane's own.
+fn points_broadcast_or_picked_from_the_row_give_the_bits_of_points_per_lane() {
+    // Blocks inside one cell column and across up to 30, at every cell count, seed and
+    // row, some touching the wrap at the cell count.
     let across = Across {
         x: std::array::from_fn(|k| (0.3 + 0.1 * k as f32).cos()),
         y: std::array::from_fn(|k| (0.3 + 0.1 * k as f32).sin()),
     };
-    let mut checked = 0;
-    for cells in [1u32, 3, 8, 64] {
+    let (mut shared, mut picked) = (0, 0);
+    for cells in [1u32, 3, 8, 64, 1024] {
         for seed in [0u32, 7, 0x9e37_79b9] {
-            for start in [0.0f32, 0.51, 2.55, cells as f32 - 0.49] {
-                let q: Block = std::array::from_fn(|k| start + 0.03 * k as f32 / cells as f32);
-                for qy in [0.2f32, 0.5, 0.77, cells as f32 - 0.1] {
-                    let by = floor(qy - 0.5);
-                    let bx: Block = std::array::from_fn(|k| floor(q[k] - 0.5));
-                    if bx[0] != bx[LANES - 1] {
-                        continue;
+            for reach in [0.03f32, 0.9, 5.5, 29.0] {
+                let reach = reach.min(cells as f32 - 0.6);
+                for start in [0.0f32, 0.51, 2.55, cells as f32 - 0.49 - reach] {
+                    let start = start.max(0.0);
+                    let q: Block = std::array::from_fn(|k| start + reach * k as f32 / LANES as f32);
+                    for qy in [0.2f32, 0.5, 0.77, cells as f32 - 0.1] {
+                        let ways = every_way(&q, qy, (cells, seed), &across);
+                        let first = &ways[0];
+                        assert!(
+                            ways.iter().all(|w| w == first),
+                            "cells {cells} seed {seed} x {start}+{reach} y {qy}"
+                        );
+                        match ways.len() {
+                            4 => shared += 1,
+                            3 => picked += 1,
+                            _ => {}
+                        }
                     }
-                    let wx: Block = std::array::from_fn(|k| quintic(q[k] - 0.5 - bx[k]));
-                    let cell = StripeCells {
-                        qx: &q,
-                        qy,
-                        by,
-                        wy: quintic(qy - 0.5 - by),
-                        bx: &bx,
-                        wx: &wx,
-                        cells,
-                        seed,
-                        across: &across,
-                        sharpness: 0.8,
-                    };
-                    let bits = |(v, d): (Block, Block)| (v.map(f32::to_bits), d.map(f32::to_bits));
-                    assert_eq!(
-                        bits(cell.blend::<true>()),
-                        bits(cell.blend::<false>()),
-                        "cells {cells} seed {seed} x {start} y {qy}"
-                    );
-                    assert_eq!(
-                        bits(stripes(&q, qy, cells, seed, &across, 0.8)),
-                        bits(cell.blend::<false>())
-                    );
-                    checked += 1;
                 }
             }
         }
     }
-    assert!(checked > 100, "{checked}");
+    assert!(shared > 100 && picked > 300, "{shared} {picked}");
 }
