@@ -2,7 +2,6 @@
 //! slope in cells, each turned about its own point, blended over the four cells around
 //! a point, with the few helpers that keep every build's bits the same.
 
-use super::stripe_row::StripeRow;
 use crate::kernel::BlockPick;
 
 /// Pixels worked on together: loops over this many lanes vectorise. Two registers' worth
@@ -25,18 +24,17 @@ pub(super) struct Across {
 /// four nearest cells turns the stripes about its own point; their patterns are blended
 /// with weights that depend on the position alone (a smooth partition of one), so the
 /// pattern is continuous everywhere. `row` holds the cells' points around the row
-/// (prepared by [`StripeRow::prepare`] for this octave and row, or empty), which lanes
-/// take with `pick`.
+/// (prepared for this octave and row, or not), which lanes take with `pick`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn stripes<P: BlockPick>(
+pub(super) fn stripes<P: BlockPick, R: RowPoints>(
     qx: &Block,
     qy: f32,
     cells: u32,
     seed: u32,
     across: &Across,
     sharpness: f32,
-    row: &StripeRow,
+    row: &R,
     pick: P,
 ) -> (Block, Block) {
     let by = floor(qy - 0.5);
@@ -67,6 +65,22 @@ pub(super) fn stripes<P: BlockPick>(
     } else {
         cell.blend(&hashed)
     }
+}
+
+/// Cells' points prepared around a row of pixels, for a block's lanes to pick from.
+pub(super) trait RowPoints {
+    /// Each lane's points, picked.
+    type Points: CellPoints;
+    /// The points of the cells right of columns `bx` and below row `by` of the octave
+    /// of `cells` cells and `seed`, picked by `pick`; `None` when the row holds
+    /// another octave or row, or the block spans more columns than a pick reaches.
+    fn picked<P: BlockPick>(
+        &self,
+        bx: &Block,
+        by: f32,
+        octave: (u32, u32),
+        pick: P,
+    ) -> Option<Self::Points>;
 }
 
 /// Where the points of the four cells around each lane's point come from.

@@ -1,3 +1,4 @@
+use super::super::stripe_row::StripeRow;
 use super::*;
 use crate::kernel::PortablePick;
 use std::f32::consts::TAU;

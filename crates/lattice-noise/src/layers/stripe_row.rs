@@ -2,7 +2,7 @@
 //! once per row of cells instead of once per pixel, for a block's lanes to pick by
 //! register permutes.
 
-use super::stripe_cells::{Block, CellPoints, LANES, cell_point, floor, mix, wrap};
+use super::stripe_cells::{Block, CellPoints, LANES, RowPoints, cell_point, floor, mix, wrap};
 use crate::kernel::BlockPick;
 
 /// Most columns a table holds: rows of more cells than this (cells far smaller than a
@@ -81,12 +81,12 @@ impl StripeRow {
         }
         self.key = Some(key);
     }
+}
 
-    /// The points of the cells right of columns `bx` and below row `by` of the
-    /// octave of `cells` cells and `seed`, picked by `pick`; `None` when the tables
-    /// hold another octave or row, or the block spans more columns than a pick reaches.
+impl RowPoints for StripeRow {
+    type Points = Picked;
     #[inline(always)]
-    pub(super) fn picked<P: BlockPick>(
+    fn picked<P: BlockPick>(
         &self,
         bx: &Block,
         by: f32,
