@@ -214,8 +214,14 @@ impl GullyFilter {
             for (ground, g) in ground.iter().zip(gullies.iter()) {
                 headings.push(self.heading(ground, g));
             }
+            // No octave follows the last: its slope would never be read.
+            let last = std::ptr::eq(o, octaves.last().unwrap_or(o));
             for ((tx, h), g) in tx.iter().zip(headings.iter()).zip(gullies.iter_mut()) {
-                self.octave(o, (tx, ty), h, g, (row, pick));
+                if last {
+                    self.octave::<false, P>(o, (tx, ty), h, g, (row, pick));
+                } else {
+                    self.octave::<true, P>(o, (tx, ty), h, g, (row, pick));
+                }
             }
         }
     }
@@ -251,9 +257,10 @@ impl GullyFilter {
     }
 
     /// Adds octave `o`'s gullies at texture points (`tx`, `ty`), in pixels, heading `h`,
-    /// to `g`, with the octave's cell points around the row and the build's picks.
+    /// to `g`, with the octave's cell points around the row and the build's picks; its
+    /// slope too with `SLOPE` (the gullies' slope is left as it was otherwise).
     #[inline(always)]
-    fn octave<P: BlockPick>(
+    fn octave<const SLOPE: bool, P: BlockPick>(
         &self,
         o: &Octave,
         (tx, ty): (&Block, f32),
@@ -266,7 +273,7 @@ impl GullyFilter {
         for (q, &t) in qx.iter_mut().zip(tx) {
             *q = t * o.per_pixel;
         }
-        let (v, dv) = stripes(
+        let (v, dv) = stripes::<SLOPE, P, StripeRow>(
             &qx,
             ty * o.per_pixel,
             o.cells,
@@ -282,8 +289,10 @@ impl GullyFilter {
             let scale = o.depth * h.fade[k];
             let d = dv[k] * turn * scale;
             g.sum[k] = v[k].mul_add(scale, g.sum[k]);
-            g.sx[k] = d.mul_add(h.across.x[k], g.sx[k]);
-            g.sy[k] = d.mul_add(h.across.y[k], g.sy[k]);
+            if SLOPE {
+                g.sx[k] = d.mul_add(h.across.x[k], g.sx[k]);
+                g.sy[k] = d.mul_add(h.across.y[k], g.sy[k]);
+            }
         }
     }
 

@@ -24,10 +24,12 @@ pub(super) struct Across {
 /// four nearest cells turns the stripes about its own point; their patterns are blended
 /// with weights that depend on the position alone (a smooth partition of one), so the
 /// pattern is continuous everywhere. `row` holds the cells' points around the row
-/// (prepared for this octave and row, or not), which lanes take with `pick`.
+/// (prepared for this octave and row, or not), which lanes take with `pick`. Without
+/// `SLOPE` the derivatives are left at zero and not computed (the last octave's, which
+/// no octave follows), and the values keep their bits.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn stripes<P: BlockPick, R: RowPoints>(
+pub(super) fn stripes<const SLOPE: bool, P: BlockPick, R: RowPoints>(
     qx: &Block,
     qy: f32,
     cells: u32,
@@ -52,18 +54,17 @@ pub(super) fn stripes<P: BlockPick, R: RowPoints>(
         across,
         sharpness,
     };
-    let hashed = Hashed::new(&bx, by, cells, seed);
     // In cells wider than a block, most blocks lie in one column: its four points
     // are hashed once and broadcast, not hashed in every lane (about a tenth off the
     // whole filter, measured). In narrower cells, the lanes take their points from the
     // row's by register permutes (a tenth off again, see the README's Erosion section).
-    // The same points, so the same bits.
+    // The same points, so the same bits. Rows are hashed only on the paths that hash.
     if bx[0] == bx[LANES - 1] {
-        cell.blend(&hashed.shared())
+        cell.blend::<SLOPE>(&Hashed::new(&bx, by, cells, seed).shared())
     } else if let Some(points) = row.picked(&bx, by, (cells, seed), pick) {
-        cell.blend(&points)
+        cell.blend::<SLOPE>(&points)
     } else {
-        cell.blend(&hashed)
+        cell.blend::<SLOPE>(&Hashed::new(&bx, by, cells, seed))
     }
 }
 
@@ -158,9 +159,9 @@ struct StripeCells<'a> {
 
 impl StripeCells<'_> {
     /// The four cells' stripes at each lane's point, blended, the cells' points taken
-    /// from `points`.
+    /// from `points`; their derivatives too with `SLOPE`.
     #[inline(always)]
-    fn blend(&self, points: &impl CellPoints) -> (Block, Block) {
+    fn blend<const SLOPE: bool>(&self, points: &impl CellPoints) -> (Block, Block) {
         let (mut v, mut dv) = ([0.0f32; LANES], [0.0f32; LANES]);
         for j in 0..2 {
             let fy = if j == 0 { 1.0 - self.wy } else { self.wy };
@@ -169,11 +170,13 @@ impl StripeCells<'_> {
                     let (px, py) = points.point(i, j, k);
                     let turns = (self.qx[k] - px)
                         .mul_add(self.across.x[k], (self.qy - py) * self.across.y[k]);
-                    let (val, der) = profile(turns, self.sharpness);
+                    let (val, der) = profile::<SLOPE>(turns, self.sharpness);
                     let fx = if i == 0 { 1.0 - self.wx[k] } else { self.wx[k] };
                     let w = fx * fy;
                     v[k] = w.mul_add(val, v[k]);
-                    dv[k] = w.mul_add(der, dv[k]);
+                    if SLOPE {
+                        dv[k] = w.mul_add(der, dv[k]);
+                    }
                 }
             }
         }
@@ -193,9 +196,10 @@ pub(super) fn cell_point(cx: f32, cy: f32, cells: u32, row_hash: u32) -> (f32, f
 
 /// A stripe's height (-1..=1) `turns` turns across it and its derivative per radian:
 /// the cosine, bent towards `1 - 2 |sin(phase / 2)|` (a sharp crest, a round gully) by
-/// `sharpness`.
+/// `sharpness`; the derivative only with `SLOPE` (zero otherwise), the height's bits
+/// the same either way.
 #[inline(always)]
-fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
+fn profile<const SLOPE: bool>(turns: f32, sharpness: f32) -> (f32, f32) {
     // Half the phase, reduced to -pi/2..=pi/2: the stripe reads only s², |s| and s c,
     // which are periodic in whole turns, so the nearest whole turn is taken away.
     let r = turns - round(turns);
@@ -205,6 +209,10 @@ fn profile(turns: f32, sharpness: f32) -> (f32, f32) {
     // The cosine is 1 - 2 s², the sharp crest 1 - 2 |s|; their blend by k is
     // 1 - 2 |s| ((1 - k) |s| + k).
     let height = (-2.0 * a).mul_add(a.mul_add(1.0 - k, k), 1.0);
+    if !SLOPE {
+        // The cosine is then dead code too: its polynomial is not evaluated.
+        return (height, 0.0);
+    }
     // The slopes: -2 s c for the cosine, -c sign(s) for the sharp crest. That sign
     // flips at the crest; the finer octaves follow this slope (branching), so a flip
     // there turned their stripes at once and drew a seam one pixel wide along every

@@ -5,7 +5,7 @@ use std::f32::consts::TAU;
 
 /// [`stripes`] with no row prepared: every lane hashes its own points.
 fn hashed(q: &Block, qy: f32, cells: u32, seed: u32, across: &Across) -> (Block, Block) {
-    stripes(
+    stripes::<true, _, _>(
         q,
         qy,
         cells,
@@ -33,20 +33,20 @@ fn sine_and_cosine_hold_over_the_half_turn() {
 fn the_profile_is_a_cosine_bent_to_a_sharp_crest() {
     for i in 0..40 {
         let t = i as f32 / 40.0 - 0.5;
-        let (v, d) = profile(t, 0.0);
+        let (v, d) = profile::<true>(t, 0.0);
         let phase = TAU * t;
         assert!((v - phase.cos()).abs() < 5e-4, "{t}");
         assert!((d + phase.sin()).abs() < 5e-4, "{t}");
         // Sharp: 1 - 2 |sin(phase / 2)|, crest 1 at 0 and trough -1 half a turn away.
-        let (v, _) = profile(t, 1.0);
+        let (v, _) = profile::<true>(t, 1.0);
         assert!(
             (v - (1.0 - 2.0 * (phase / 2.0).sin().abs())).abs() < 5e-4,
             "{t}"
         );
     }
     // Whole turns apart, the same bits.
-    assert_eq!(profile(-0.125, 0.3), profile(3.875, 0.3));
-    assert_eq!(profile(0.375, 0.7), profile(2.375, 0.7));
+    assert_eq!(profile::<true>(-0.125, 0.3), profile::<true>(3.875, 0.3));
+    assert_eq!(profile::<true>(0.375, 0.7), profile::<true>(2.375, 0.7));
 }
 
 /// The sharp crest's slope is -cos(phase / 2) sign(sin(phase / 2)) softened across the
@@ -56,16 +56,16 @@ fn the_sharp_slope_flips_smoothly_across_the_crest() {
     for i in 1..200 {
         let t = i as f32 / 400.0;
         let half = std::f32::consts::PI * t;
-        let (_, d) = profile(t, 1.0);
-        assert_eq!(d, -profile(-t, 1.0).1, "odd about the crest, {t}");
+        let (_, d) = profile::<true>(t, 1.0);
+        assert_eq!(d, -profile::<true>(-t, 1.0).1, "odd about the crest, {t}");
         assert!(d <= 0.0 && d >= -half.cos() * 1.0001, "{t}: {d}");
     }
-    assert_eq!(profile(0.0, 1.0).1, 0.0);
-    assert!(profile(0.5, 1.0).1.abs() < 1e-3);
+    assert_eq!(profile::<true>(0.0, 1.0).1, 0.0);
+    assert!(profile::<true>(0.5, 1.0).1.abs() < 1e-3);
     // No step anywhere: neighbours a thousandth of a turn apart stay close.
     for i in -500..500 {
         let t = i as f32 / 1000.0;
-        let (a, b) = (profile(t, 1.0).1, profile(t + 0.001, 1.0).1);
+        let (a, b) = (profile::<true>(t, 1.0).1, profile::<true>(t + 0.001, 1.0).1);
         assert!((a - b).abs() < 0.06, "{t}: {a} {b}");
     }
 }
@@ -159,17 +159,17 @@ fn every_way(
         sharpness: 0.8,
     };
     let per_lane = Hashed::new(&bx, by, cells, seed);
-    let mut ways = vec![bits(cell.blend(&per_lane))];
+    let mut ways = vec![bits(cell.blend::<true>(&per_lane))];
     if bx[0] == bx[LANES - 1] {
-        ways.push(bits(cell.blend(&per_lane.shared())));
+        ways.push(bits(cell.blend::<true>(&per_lane.shared())));
     }
     // A row prepared from a little left of the block to a little right of it.
     let mut row = StripeRow::default();
     row.prepare((q[0] * 0.5, q[LANES - 1] + 2.0), qy, cells, seed);
     if let Some(points) = row.picked(&bx, by, (cells, seed), PortablePick) {
-        ways.push(bits(cell.blend(&points)));
+        ways.push(bits(cell.blend::<true>(&points)));
     }
-    ways.push(bits(stripes(
+    ways.push(bits(stripes::<true, _, _>(
         q,
         qy,
         cells,
@@ -179,6 +179,19 @@ fn every_way(
         &row,
         PortablePick,
     )));
+    // The last octave's way, without derivatives: the same values, derivatives zero.
+    let (v, d) = bits(stripes::<false, _, _>(
+        q,
+        qy,
+        cells,
+        seed,
+        across,
+        0.8,
+        &row,
+        PortablePick,
+    ));
+    assert_eq!(v, ways[0].0);
+    assert!(d.iter().all(|&d| d == 0));
     ways
 }
 
