@@ -169,30 +169,20 @@ fn every_way(
     if let Some(points) = row.picked(&bx, by, (cells, seed), PortablePick) {
         ways.push(bits(cell.blend::<true>(&points)));
     }
-    ways.push(bits(stripes::<true, _, _>(
-        q,
-        qy,
-        cells,
-        seed,
-        across,
-        0.8,
-        &row,
-        PortablePick,
-    )));
+    let from_row = (q, qy, (cells, seed), across, &row);
+    ways.push(bits(with_row::<true>(from_row)));
     // The last octave's way, without derivatives: the same values, derivatives zero.
-    let (v, d) = bits(stripes::<false, _, _>(
-        q,
-        qy,
-        cells,
-        seed,
-        across,
-        0.8,
-        &row,
-        PortablePick,
-    ));
+    let (v, d) = bits(with_row::<false>(from_row));
     assert_eq!(v, ways[0].0);
     assert!(d.iter().all(|&d| d == 0));
     ways
+}
+
+/// [`stripes`] with `row` prepared (or not) for the points `q`, `qy`.
+fn with_row<const SLOPE: bool>(
+    (q, qy, (cells, seed), across, row): (&Block, f32, (u32, u32), &Across, &StripeRow),
+) -> (Block, Block) {
+    stripes::<SLOPE, _, _>(q, qy, cells, seed, across, 0.8, row, PortablePick)
 }
 
 #[test]
