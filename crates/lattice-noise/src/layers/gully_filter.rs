@@ -206,7 +206,7 @@ impl GullyFilter {
             return;
         };
         scratch.rows.resize_with(octaves.len(), StripeRow::default);
-        for (o, row) in octaves.iter().zip(scratch.rows.iter_mut()) {
+        for (i, (o, row)) in octaves.iter().zip(scratch.rows.iter_mut()).enumerate() {
             let qx = (first[0] * o.per_pixel, last[LANES - 1] * o.per_pixel);
             row.prepare(qx, ty * o.per_pixel, o.cells, o.seed);
             let headings = &mut scratch.headings;
@@ -215,7 +215,7 @@ impl GullyFilter {
                 headings.push(self.heading(ground, g));
             }
             // No octave follows the last: its slope would never be read.
-            let last = std::ptr::eq(o, octaves.last().unwrap_or(o));
+            let last = i + 1 == octaves.len();
             for ((tx, h), g) in tx.iter().zip(headings.iter()).zip(gullies.iter_mut()) {
                 if last {
                     self.octave::<false, P>(o, (tx, ty), h, g, (row, pick));
@@ -287,9 +287,9 @@ impl GullyFilter {
         let turn = TAU * o.cells as f32;
         for k in 0..LANES {
             let scale = o.depth * h.fade[k];
-            let d = dv[k] * turn * scale;
             g.sum[k] = v[k].mul_add(scale, g.sum[k]);
             if SLOPE {
+                let d = dv[k] * turn * scale;
                 g.sx[k] = d.mul_add(h.across.x[k], g.sx[k]);
                 g.sy[k] = d.mul_add(h.across.y[k], g.sy[k]);
             }
