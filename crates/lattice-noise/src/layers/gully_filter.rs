@@ -8,8 +8,12 @@ use super::stripe_row::StripeRow;
 use crate::kernel::BlockPick;
 
 /// Slope, in heights per texture width, at which the gullies reach half their depth:
-/// flat ground (and the undefined direction of a summit) keeps its shape.
-const SLOPE_HALF: f32 = 3.0;
+/// flat ground (and the undefined direction of a summit) keeps its shape. The depth
+/// grows with the slope's square below it (`s² / (s² + SLOPE_HALF²)`): growing with the
+/// slope itself, the stripes kept a steady steepness into every summit, saddle and pit,
+/// where the slope's direction turns all the way round, and fanned out there into
+/// pinwheels (seen in lit renders of `eroded-mountains`).
+const SLOPE_HALF: f32 = 4.0;
 /// Curvature, in the unit of curvature masks (hundreds of heights per texture width
 /// squared), that `keep` measures peaks and valley floors by: about the curvature of the
 /// convexest tenth of a four-octave landform.
@@ -244,14 +248,15 @@ impl GullyFilter {
             let gy = follow.mul_add(g.sy[k], ground.gy[k]);
             let square = gx.mul_add(gx, gy * gy);
             let slope = square.sqrt();
-            // One division for both quotients: 1 / (slope (slope + half)).
-            let q = 1.0 / (slope * (slope + SLOPE_HALF));
+            // One division for both quotients: 1 / (slope (slope² + half²)).
+            let grown = square + SLOPE_HALF * SLOPE_HALF;
+            let q = 1.0 / (slope * grown);
             let flat = slope <= 0.0;
-            let inv = if flat { 0.0 } else { q * (slope + SLOPE_HALF) };
+            let inv = if flat { 0.0 } else { q * grown };
             // Stripes vary across the slope: along (-gy, gx).
             h.across.x[k] = -gy * inv;
             h.across.y[k] = gx * inv;
-            h.fade[k] = if flat { 0.0 } else { square * q };
+            h.fade[k] = if flat { 0.0 } else { square * slope * q };
         }
         h
     }
