@@ -223,10 +223,10 @@ fn the_isotropic_checkbox_switches_every_part_and_shows_them() {
     h.get_by_role_and_label(Role::Button, "Parts").click();
     h.step();
     h.step();
-    h.get_by_role_and_label(Role::CheckBox, "Rotated octaves")
+    h.get_by_role_and_label(Role::CheckBox, "Shifted octaves")
         .click();
     step_until(&mut h, "one part off", |a| {
-        !a.state().preset.noise().isotropy.rotated_octaves
+        !a.state().preset.noise().isotropy.shifted_octaves
     });
     h.step();
     h.get_by_role_and_label(Role::CheckBox, "Isotropic (partly)");

@@ -71,8 +71,9 @@ pub struct Overrides {
     #[arg(long = ParamFlag::Origin.name(), value_name = "X,Y", allow_hyphen_values = true, value_parser = parse_origin)]
     pub origin: Option<[f64; 2]>,
     /// Hide the square lattice: a round window, points turned by random angles and each
-    /// octave's lattice turned (`--isotropic`); `--isotropic=false` turns it off, and a
-    /// comma-separated list picks parts: round-window, turned-points, rotated-octaves.
+    /// octave's lattice shifted (`--isotropic`); `--isotropic=false` turns it off, and a
+    /// comma-separated list picks parts: round-window, turned-points, shifted-octaves,
+    /// rotated-octaves (version 1's mode turned the octaves instead of shifting them).
     #[arg(long = ParamFlag::Isotropic.name(), value_name = "PARTS", num_args = 0..=1,
           default_missing_value = "true", require_equals = true, value_parser = Isotropy::parse)]
     pub isotropic: Option<Isotropy>,

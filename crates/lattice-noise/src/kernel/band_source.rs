@@ -3,9 +3,10 @@
 //! the pixels they move, instead of holding two maps the size of the region.
 //!
 //! Each kind of noise runs where [`super::run`] renders it, so a field has the bits of
-//! its map: cellular noises on the [`CellSampler`], isotropic ones (turned lattices) on
-//! the [`TileSampler`] with still fields (the row kernel walks a turned lattice one
-//! pixel at a time, about fifteen times slower), the rest on the row kernel.
+//! its map: cellular noises on the [`CellSampler`], isotropic ones that the row kernel
+//! does not compute (see [`Plan::runs_on_rows`]) on the [`TileSampler`] with still
+//! fields (the row kernel walks a turned lattice one pixel at a time, about fifteen
+//! times slower), the rest on the row kernel.
 
 use super::avx2::Avx2;
 use super::cell_sampler::{CellSampler, CellScratch};
@@ -57,13 +58,15 @@ impl BandSource {
     pub(super) fn on(p: &NoiseParams, region: Region, isa: Option<Avx2>) -> Self {
         let rows = match p.cellular {
             Some(c) => RowsOf::Cells(CellSampler::new(p, c, region, false), c.distance),
-            None if p.isotropy.is_off() => {
-                RowsOf::Lattice(LatticeRows::Plan(Plan::new(p, region)), p.proximity)
+            None => {
+                let plan = Plan::new(p, region);
+                let rows = if plan.runs_on_rows() {
+                    LatticeRows::Plan(plan)
+                } else {
+                    LatticeRows::Tiles(TileSampler::new(p, region, 0.0))
+                };
+                RowsOf::Lattice(rows, p.proximity)
             }
-            None => RowsOf::Lattice(
-                LatticeRows::Tiles(TileSampler::new(p, region, 0.0)),
-                p.proximity,
-            ),
         };
         BandSource { rows, isa }
     }

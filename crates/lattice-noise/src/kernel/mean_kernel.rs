@@ -23,20 +23,7 @@ const REACH: f64 = 1.45;
 /// `[c0, c1, c2, c3]`: the mean of `P` (per pixel offset, in the octave's units) at
 /// distance `r` cells is `c0 + c1 r + c2 r^2 + c3 r^3` (least squares).
 pub(super) fn mean_kernel<P: ProximityFn>(o: &TurnedOctave, source: &PreparedSource) -> [f32; 4] {
-    let mut one: [Vec<f32>; 4] = Default::default();
-    let points: Vec<[f32; 4]> = (0..POINTS)
-        .map(|i| {
-            // Points spread over the lattice, far from any axis.
-            let z = (i * 7 + 1013, i * 13 - 2029);
-            std::array::from_fn(|k| {
-                if k < P::NEEDS {
-                    o.number(source, z, k, &mut one)
-                } else {
-                    0.0
-                }
-            })
-        })
-        .collect();
+    let points = sample_points::<P>(o, source);
     let l = o.l;
     let scale = f64::from(il_power(1.0 / l, P::SCALE));
     let mut means = [0.0f64; DISTANCES];
@@ -54,6 +41,38 @@ pub(super) fn mean_kernel<P: ProximityFn>(o: &TurnedOctave, source: &PreparedSou
         *m = sum / (TURNS * points.len()) as f64 * scale;
     }
     fit_cubic((0..DISTANCES).map(|j| (radius(j), means[j])))
+}
+
+/// The random numbers of the lattice points the means are measured on.
+fn sample_points<P: ProximityFn>(o: &TurnedOctave, source: &PreparedSource) -> Vec<[f32; 4]> {
+    let mut one: [Vec<f32>; 4] = Default::default();
+    (0..POINTS)
+        .map(|i| {
+            // Points spread over the lattice, far from any axis.
+            let z = (i * 7 + 1013, i * 13 - 2029);
+            std::array::from_fn(|k| {
+                if k < P::NEEDS {
+                    o.number(source, z, k, &mut one)
+                } else {
+                    0.0
+                }
+            })
+        })
+        .collect()
+}
+
+/// [`mean_kernel`] of a linear function (`alpha x + beta y + gamma`), exactly: turns
+/// spread evenly take `alpha x + beta y` to 0 on average at every distance, so the mean
+/// is `gamma`'s over the same points, a constant (`[c0, 0, 0, 0]`); the cubic fitted to
+/// it would differ from that constant only by rounding.
+pub(super) fn linear_mean<P: ProximityFn>(o: &TurnedOctave, source: &PreparedSource) -> [f32; 4] {
+    let points = sample_points::<P>(o, source);
+    let il = 1.0 / o.l;
+    let sum: f64 = points
+        .iter()
+        .map(|p| f64::from(P::linear(o.l, il, *p)[2]))
+        .sum();
+    [(sum / points.len() as f64) as f32, 0.0, 0.0, 0.0]
 }
 
 /// The least-squares cubic through `(r, m)` samples, by the normal equations (4 x 4,

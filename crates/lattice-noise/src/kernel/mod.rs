@@ -43,8 +43,11 @@ mod grid_octave;
 mod grid_row;
 mod isa_dispatch;
 mod mean_kernel;
+mod octave;
 mod plan;
 mod reference;
+mod round_octave;
+mod round_row;
 mod row_bands;
 mod row_copy;
 mod row_kernel;
@@ -100,7 +103,8 @@ fn run_on(
         cellular_bands::run_cellular(p, c, region, None, control, hm, isa);
         return;
     }
-    if !p.isotropy.is_off() {
+    let plan = Plan::new(p, region);
+    if !plan.runs_on_rows() {
         let still = WarpFields {
             source: FieldSource::Still,
             amplitude: 0.0,
@@ -108,7 +112,6 @@ fn run_on(
         warped::run_warped_on(p, region, still, control, hm, isa);
         return;
     }
-    let plan = Plan::new(p, region);
     p.proximity.visit(Runner {
         plan: &plan,
         control,

@@ -4,6 +4,7 @@
 use super::cellular_bands::run_cellular;
 use super::free_octave::{FreeOctave, FreeScratch};
 use super::plan::{OctavePlan, Plan};
+use super::round_octave::{RoundOctave, round_pixel};
 use super::turned_grid::TurnedGrid;
 use super::turned_octave::TurnedOctave;
 use super::turned_sample::add_row_direct;
@@ -44,6 +45,10 @@ pub(crate) fn reference(p: &NoiseParams) -> Heightmap {
             }
             OctavePlan::Turned(t) => {
                 p.proximity.visit(Turned(t, &plan, hm.data_mut()));
+                continue;
+            }
+            OctavePlan::Round(r) => {
+                p.proximity.visit(Round(r, &plan, hm.data_mut()));
                 continue;
             }
         };
@@ -120,5 +125,55 @@ impl ProximityVisitor for Free<'_> {
             data,
             &mut sc,
         );
+    }
+}
+
+struct Round<'a>(&'a RoundOctave, &'a Plan, &'a mut [f32]);
+
+impl ProximityVisitor for Round<'_> {
+    type Output = ();
+    /// Pixel by pixel, each of its four corners' numbers drawn on their own.
+    fn visit<P: ProximityFn>(self) {
+        let Round(r, plan, data) = self;
+        let o = &r.grid;
+        let size = plan.width as i32;
+        let numbers = |(ix, iy): (i64, i64)| -> [f32; 4] {
+            let at = (
+                o.origin + ix as i32 * o.step,
+                r.origin_y + iy as i32 * o.step,
+            );
+            std::array::from_fn(|k| {
+                if k < P::NEEDS {
+                    plan.source
+                        .corner_value(&plan.frame, at, (ix, iy), o.period, k)
+                } else {
+                    0.0
+                }
+            })
+        };
+        let coefficients = |z: (i64, i64), y: f32| r.corner(r.coefficients::<P>(z, numbers(z)), y);
+        let (mut tables, mut weights) = Default::default();
+        for (py, row) in data.chunks_exact_mut(plan.width).enumerate() {
+            let rel = py as i32 - r.origin_y;
+            let (cy, v) = (rel.div_euclid(o.step), rel.rem_euclid(o.step));
+            r.fill_tables(plan.fade, v, &mut tables, &mut weights);
+            for (px, h) in row.iter_mut().enumerate().take(size as usize) {
+                if o.step == 1 && plan.exact_step_one {
+                    let z = (i64::from(px as i32 - o.origin), i64::from(cy));
+                    *h += r.point_value::<P>(numbers(z), tables[1][0]);
+                    continue;
+                }
+                let rel = px as i32 - o.origin;
+                let (cx, u) = (rel.div_euclid(o.step), rel.rem_euclid(o.step));
+                let (ix, iy) = (i64::from(cx), i64::from(cy));
+                let (y_top, y_bottom) = (v as f32, v as f32 - o.l);
+                let [a0, b0] = coefficients((ix, iy), y_top);
+                let [a1, b1] = coefficients((ix + 1, iy), y_top);
+                let [a2, b2] = coefficients((ix, iy + 1), y_bottom);
+                let [a3, b3] = coefficients((ix + 1, iy + 1), y_bottom);
+                let entry = tables.each_ref().map(|t: &Vec<f32>| t[u as usize]);
+                *h += round_pixel(&entry, [a0, b0, a1, b1, a2, b2, a3, b3]);
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ use super::free_octave::FreeScratch;
 use super::grid_row::{CornerCache, grid_row};
 use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{OctavePlan, Plan};
+use super::round_row::{RoundCache, round_row};
 use super::row_copy::copy_row;
 use super::row_kernel::RowScratch;
 use super::turned_grid::TurnedGrid;
@@ -30,6 +31,8 @@ pub(super) struct Scratch {
     row: RowScratch,
     free: FreeScratch,
     turned: TurnedGrid,
+    /// Per octave, the round-window octaves' buffers.
+    round: Vec<RoundCache>,
 }
 
 /// Computes the window rows `y0..` held in `rows`: 0.5 plus every octave.
@@ -53,8 +56,10 @@ fn process_band<P: ProximityFn>(
         row: rs,
         free,
         turned,
+        round,
     } = sc;
     corners.resize_with(plan.octaves.len(), CornerCache::default);
+    round.resize_with(plan.octaves.len(), RoundCache::default);
     let (lead, len) = plan.row_span();
     line.resize(len, 0.0);
     for (r, out) in rows.chunks_exact_mut(width).enumerate() {
@@ -67,9 +72,13 @@ fn process_band<P: ProximityFn>(
         // go: a bulk copy writes whole cache lines without first reading them from
         // memory, which filling the output row in place would do.
         line.fill(0.5);
-        for (o, cache) in plan.octaves.iter().zip(corners.iter_mut()) {
+        let caches = corners.iter_mut().zip(round.iter_mut());
+        for (o, (cache, round)) in plan.octaves.iter().zip(caches) {
             let row = &mut line[lead..lead + width];
             match o {
+                OctavePlan::Round(r) => {
+                    round_row::<P>(plan, r, y as i32, (&mut line[..], lead), round);
+                }
                 OctavePlan::Grid(o) => {
                     let at = (&mut line[..], lead);
                     grid_row::<P>(plan, o, y as i32, at, cache, weights, rs, isa);

@@ -4,7 +4,7 @@
 //! their order are defined here once, so every loop gives the same bits.
 
 use super::array_of::array_of;
-use super::plan::Octave;
+use super::octave::Octave;
 use crate::lane::Lane;
 use crate::proximity::ProximityFn;
 

@@ -7,6 +7,7 @@
 use super::dual::Dual;
 use super::free_octave::FreeOctave;
 use super::plan::{OctavePlan, Plan};
+use super::round_octave::RoundOctave;
 use super::sample_lane::{SampleLane, fade4};
 use super::turned_grid::TurnedGrid;
 use super::turned_octave::TurnedOctave;
@@ -111,7 +112,9 @@ impl SlopeSampler {
             .zip(p.steps().enumerate())
             .take_while(|(_, (_, s))| *s >= min_step)
             .map(|(o, (k, s))| match o {
-                OctavePlan::Turned(t) => SlopeOctave::Turned(t),
+                OctavePlan::Turned(t) | OctavePlan::Round(RoundOctave { turned: t, .. }) => {
+                    SlopeOctave::Turned(t)
+                }
                 OctavePlan::Grid(_) | OctavePlan::Free(_) => {
                     SlopeOctave::Square(FreeOctave::new(p, k, s))
                 }

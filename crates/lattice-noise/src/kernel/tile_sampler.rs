@@ -25,6 +25,7 @@ use super::free_octave::FreeOctave;
 use super::grid_octave::grid_octave;
 use super::isa_dispatch::{BandWork, on_widest_isa};
 use super::plan::{OctavePlan, Plan};
+use super::round_octave::RoundOctave;
 use super::sample_lane::SampleLane;
 use super::tile_positions::{Bounds, Displace, TilePositions};
 use super::turned_grid::TurnedGrid;
@@ -80,7 +81,7 @@ impl TileSampler {
         let turned = plan
             .octaves
             .iter()
-            .any(|o| matches!(o, OctavePlan::Turned(_)));
+            .any(|o| matches!(o, OctavePlan::Turned(_) | OctavePlan::Round(_)));
         TileSampler {
             shape: if turned {
                 (TURNED_ROWS, TURNED_COLS)
@@ -169,7 +170,7 @@ fn band<V: SampleLane, P: ProximityFn>(
         for ((o, g), t) in octaves.iter().zip(grids.iter_mut()).zip(turned.iter_mut()) {
             match o {
                 OctavePlan::Grid(o) => g.prepare(&job.plan, o, P::NEEDS, (xs, ys), budget),
-                OctavePlan::Turned(o) => {
+                OctavePlan::Turned(o) | OctavePlan::Round(RoundOctave { turned: o, .. }) => {
                     t.prepare(&job.plan.source, o, P::NEEDS, (xs, ys), budget);
                 }
                 OctavePlan::Free(_) => {}
@@ -295,7 +296,11 @@ fn add_octave<V: SampleLane, P: ProximityFn>(
     match o {
         OctavePlan::Grid(o) => h + grid_octave::<V, P>(isa, (&job.plan, job.fade), o, g, p),
         OctavePlan::Free(f) => free_octave::<V, P>(isa, job, f, h, px, py),
-        OctavePlan::Turned(o) => h + turned_octave::<V, P>(isa, &job.plan.source, o, t, p),
+        // A warped round-window octave runs on the sampler's turned path: the same
+        // grid, numbers and turns, its sum in the sampler's order.
+        OctavePlan::Turned(o) | OctavePlan::Round(RoundOctave { turned: o, .. }) => {
+            h + turned_octave::<V, P>(isa, &job.plan.source, o, t, p)
+        }
     }
 }
 

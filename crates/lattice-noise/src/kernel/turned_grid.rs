@@ -85,9 +85,12 @@ impl TurnedGrid {
         let fill = o.rows_fill();
         let (zx0, _) = o.point((cx0, 0));
         let columns = match (fill, source) {
-            (Some(f), s) if !matches!(s, PreparedSource::Lattice(_)) => {
-                s.columns(o.frame(), f.first + zx0 as i32 * f.spacing, f.spacing, cols)
-            }
+            (Some(f), s) if !matches!(s, PreparedSource::Lattice(_)) => s.columns(
+                o.frame(),
+                f.first[0] + zx0 as i32 * f.spacing,
+                f.spacing,
+                cols,
+            ),
             _ => Vec::new(),
         };
         for r in 0..rows {
@@ -98,7 +101,7 @@ impl TurnedGrid {
                     src.fill_row(zy, zx0, f.period, needs, &mut self.row);
                 }
                 (Some(f), s) => {
-                    let y = f.first + zy as i32 * f.spacing;
+                    let y = f.first[1] + zy as i32 * f.spacing;
                     s.fill_row(o.frame(), y, &columns, needs, &mut self.row);
                 }
                 (None, s) => {

@@ -58,12 +58,12 @@ enum Repeat {
     Turned { a: i64, b: i64, n: i64 },
 }
 
-/// Rows of lattice points drawn by the sources' row fills: point `i` at pixel
-/// `first + i * spacing`, lattice indices modulo `period`.
+/// Rows of lattice points drawn by the sources' row fills: point `(i, j)` at pixel
+/// `first + (i, j) * spacing`, lattice indices modulo `period`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct RowsFill {
     pub spacing: i32,
-    pub first: i32,
+    pub first: [i32; 2],
     pub period: Option<i64>,
 }
 
@@ -93,10 +93,10 @@ pub(super) struct TurnedOctave {
     pub units: [f32; 4],
     pub fade: Fade,
     /// Pixel spacing of the points in the random sources' input (whole for whole steps),
-    /// and the position of point 0 (the displacement, on the square lattice, so its
-    /// points draw the original's numbers).
+    /// and the position of point 0 (the displacement and the octave's shift, on the
+    /// square lattice, so its points draw the original's numbers when not shifted).
     spacing: f64,
-    first: f64,
+    first: [f64; 2],
     repeat: Repeat,
     /// The frame the pixel-position sources read corners in.
     frame: Frame,
@@ -126,9 +126,12 @@ impl TurnedOctave {
                 n: (size / spacing) as i64,
             },
         };
-        // The pan and the displacement move the lattice: `c = M (pan - origin) / v`.
+        // The pan, the displacement and the octave's shift move the lattice:
+        // `c = M (pan - origin) / v`.
         let pan = p.origin.map(|o| o * f64::from(p.initial_step));
-        let shift = pan.map(|o| o - p.displacement.origin_f64(step));
+        let moved = p.isotropy.octave_shift(k, step);
+        let origin = moved.map(|m| p.displacement.origin_f64(step) + m);
+        let shift = [pan[0] - origin[0], pan[1] - origin[1]];
         let (af, bf) = (a as f64 / spacing, b as f64 / spacing);
         let constant = [af * shift[0] - bf * shift[1], bf * shift[0] + af * shift[1]];
         let cell_offset = constant.map(|c| c.floor() as i64);
@@ -145,11 +148,7 @@ impl TurnedOctave {
             mean: [0.0; 4],
             fade: p.fade,
             spacing,
-            first: if b == 0 {
-                p.displacement.origin_f64(step)
-            } else {
-                0.0
-            },
+            first: if b == 0 { origin } else { [0.0; 2] },
             repeat,
             // A turned lattice's representatives reach past the texture: their
             // positions must not wrap, or distinct points would share numbers.
@@ -178,7 +177,7 @@ impl TurnedOctave {
         let whole = self.spacing.fract() == 0.0 && self.spacing <= f64::from(i32::MAX / 4);
         let fill = |period| RowsFill {
             spacing: self.spacing as i32,
-            first: self.first as i32,
+            first: self.first.map(|f| f as i32),
             period,
         };
         match self.repeat {
@@ -209,6 +208,37 @@ impl TurnedOctave {
         directions()[(h >> 22) as usize]
     }
 
+    /// The turns of points `x0, x0 + 1, ...` of grid row `y` (`cos[i]`, `sin[i]`), exactly
+    /// as [`Self::turn_of`] gives them, for a whole row at once: the row's hash and the
+    /// table are looked up once, and a tiling grid's columns wrap without a division.
+    pub(super) fn turns_of_row(&self, (x0, y): (i64, i64), cos: &mut [f32], sin: &mut [f32]) {
+        let period = match self.repeat {
+            _ if !self.turn => {
+                cos.fill(1.0);
+                sin.fill(0.0);
+                return;
+            }
+            Repeat::Never => None,
+            Repeat::Square(p) => Some(p),
+            Repeat::Turned { .. } => {
+                for (i, (c, s)) in cos.iter_mut().zip(sin.iter_mut()).enumerate() {
+                    [*c, *s] = self.turn_of((x0 + i as i64, y));
+                }
+                return;
+            }
+        };
+        let (mut x, ry) = self.representative((x0, y));
+        let hy = mix32(ry as u32 ^ self.salt);
+        let table = directions();
+        for (c, s) in cos.iter_mut().zip(sin.iter_mut()) {
+            [*c, *s] = table[(mix32(x as u32 ^ hy) >> 22) as usize];
+            x += 1;
+            if Some(x) == period {
+                x = 0;
+            }
+        }
+    }
+
     /// Random number `k` of lattice point `z`, drawn one point at a time; `one` is a
     /// buffer for the lattice sources' row fill.
     pub(super) fn number(
@@ -232,8 +262,8 @@ impl TurnedOctave {
                 one[k][0]
             }
             s => {
-                let at = |i: i64| self.first + i as f64 * self.spacing;
-                let w = (at(r.0), at(r.1));
+                let at = |i: i64, axis: usize| self.first[axis] + i as f64 * self.spacing;
+                let w = (at(r.0, 0), at(r.1, 1));
                 match self.rows_fill() {
                     // Whole positions: exactly what the row fill reads.
                     Some(_) => s.at(&self.frame, w.0 as i32, w.1 as i32, k),
@@ -252,7 +282,7 @@ mod tests {
     fn params(tileable: bool) -> NoiseParams {
         NoiseParams {
             tileable,
-            isotropy: Isotropy::FULL,
+            isotropy: Isotropy::TURNED,
             ..NoiseParams::default()
         }
     }
@@ -292,6 +322,26 @@ mod tests {
             }
             let period = (n * n * (a * a + b * b)) as usize;
             assert_eq!(seen.len(), period.min(6400), "{k}");
+        }
+    }
+
+    #[test]
+    fn a_rows_turns_are_its_points_turns() {
+        for tileable in [false, true] {
+            let p = NoiseParams {
+                isotropy: Isotropy::FULL,
+                ..params(tileable)
+            };
+            let o = TurnedOctave::new(&p, 3, 16.0);
+            let (mut c, mut s) = (vec![0.0; 70], vec![0.0; 70]);
+            o.turns_of_row((-37, 5), &mut c, &mut s);
+            for i in 0..70 {
+                assert_eq!(
+                    [c[i], s[i]],
+                    o.turn_of((i as i64 - 37, 5)),
+                    "{tileable} {i}"
+                );
+            }
         }
     }
 

@@ -93,6 +93,7 @@ fn isotropic_builds_give_the_literal_paths_bits() {
         round_window: i.is_multiple_of(2) || i % 3 == 1,
         turned_points: i % 3 != 1,
         rotated_octaves: i % 4 != 3,
+        shifted_octaves: i.is_multiple_of(3),
     };
     for (i, proximity) in Proximity::ALL.into_iter().enumerate() {
         let p = NoiseParams {
@@ -112,6 +113,54 @@ fn isotropic_builds_give_the_literal_paths_bits() {
         for set in InstructionSet::available() {
             let got = bits(&render_in(&p, Region::full(p.size), set));
             assert!(got == want, "{p:?} {set:?}");
+        }
+    }
+}
+
+/// The linear functions' round window on unturned grids runs on the row kernel: every
+/// build gives the literal path's bits, for every source, fade and displacement, tiled
+/// or not, turned or not, with small cells (phase by phase) and wide ones, whole steps
+/// that are not powers of two too, and windows of the texture hold the same bits.
+#[test]
+fn round_window_rows_give_the_literal_paths_bits() {
+    let shifted = Isotropy {
+        turned_points: false,
+        ..Isotropy::FULL
+    };
+    let unshifted = Isotropy {
+        shifted_octaves: false,
+        ..Isotropy::FULL
+    };
+    let mut case = 0;
+    for proximity in [Proximity::Gradient, Proximity::Hill] {
+        for random in RandomSource::ALL {
+            for (isotropy, (initial_step, octaves)) in [Isotropy::FULL, shifted, unshifted]
+                .into_iter()
+                .zip([(16, 5), (48, 4), (32, 3)])
+            {
+                case += 1;
+                let p = NoiseParams {
+                    size: 96,
+                    initial_step,
+                    octaves,
+                    proximity,
+                    random,
+                    tileable: case % 2 == 1,
+                    fade: Fade::ALL[case % 4],
+                    displacement: Displacement::ALL[case % 3],
+                    isotropy,
+                    seed: case as i32,
+                    ..NoiseParams::default()
+                };
+                let want = generate_reference(&p).unwrap();
+                for set in InstructionSet::available() {
+                    let got = bits(&render_in(&p, Region::full(p.size), set));
+                    assert!(got == bits(&want), "{p:?} {set:?}");
+                }
+                let r = region(13, 29, 50, 40);
+                let part = render_in(&p, r, InstructionSet::Portable);
+                assert!(bits(&part) == window_bits(&want, r), "{p:?}");
+            }
         }
     }
 }

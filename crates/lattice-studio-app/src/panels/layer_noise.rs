@@ -30,7 +30,7 @@ pub(crate) fn layer_noise_ui(ui: &mut egui::Ui, preset: &mut Preset, layer: usiz
 /// The isotropic mode: one checkbox for all of it, and beside it a menu of its parts
 /// for those who want one alone.
 fn isotropy_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
-    let mut all = n.isotropy == Isotropy::FULL;
+    let mut all = n.isotropy.is_full();
     let partly = !all && !n.isotropy.is_off();
     let label = if partly {
         "Isotropic (partly)"
@@ -43,7 +43,7 @@ fn isotropy_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
             .on_hover_text(
                 "Hide the square grid: no creases along the axes and diagonals, no blocky \
                  cells. A round window per grid point, each point turned by a random angle, \
-                 each octave's grid turned. Slower than the square grid.",
+                 each octave's grid shifted. Slower than the square grid.",
             )
             .changed()
         {
@@ -55,6 +55,7 @@ fn isotropy_ui(ui: &mut egui::Ui, n: &mut NoiseParams) {
                 (&mut i.round_window, "Round window"),
                 (&mut i.turned_points, "Turned points"),
                 (&mut i.rotated_octaves, "Rotated octaves"),
+                (&mut i.shifted_octaves, "Shifted octaves"),
             ];
             for ((value, label), (_, what)) in parts.into_iter().zip(Isotropy::PARTS) {
                 ui.checkbox(value, label).on_hover_text(what);

@@ -1,0 +1,181 @@
+//! [`RoundOctave`]: an octave of the isotropic mode whose grid is square and unturned
+//! (shifted octaves), for a linear function: summed a row at a time like the original's
+//! grid, with the round window read from per-row tables instead of evaluated per pixel.
+//!
+//! A pixel `(u, v)` pixels from its cell's top-left corner weighs each corner by
+//! `fade(min(1, r / l))`, `r` its distance to the corner; a linear function turned by
+//! the corner's angle is `alpha' x + beta' y + gamma`. So the pixel's value is
+//! `sum_c A_c w_c x_c + B_c w_c`: the corner coefficients `A = alpha' amp` and
+//! `B = (beta' y_c + gamma - mu) amp` depend on the corner and the row (`mu`, the
+//! points' average, taken out: see `linear_mean`), the products `w_c x_c` and `w_c` only
+//! on `(u, v)`: one table per row, `l` entries long, shared by every cell of the row.
+
+use super::octave::Octave;
+use super::row_parts::{CornerRows, corner, scratch};
+use super::turned_octave::TurnedOctave;
+use crate::fade::Fade;
+use crate::proximity::ProximityFn;
+
+/// An isotropic octave on the row kernel.
+pub(crate) struct RoundOctave {
+    /// The square grid's row-independent data; its `origin` is the columns' origin.
+    pub grid: Octave,
+    /// The origin of the grid's rows (the octave's shift along y differs from x's).
+    pub origin_y: i32,
+    /// The same octave as the per-pixel sampler sees it (warped layers, slopes): the
+    /// points' turns, the mean kernel, the function's units.
+    pub turned: TurnedOctave,
+}
+
+/// The eight numbers of a pixel's round window: for the top-left, top-right,
+/// bottom-left and bottom-right corners in turn, the weight times the pixel's `x`
+/// offset from the corner and the weight.
+pub(super) type WindowEntry = [f32; 8];
+
+impl RoundOctave {
+    /// The octave on `grid` (its columns' origin shifted), rows from `origin_y`.
+    pub(super) fn new(grid: Octave, origin_y: i32, turned: TurnedOctave) -> Self {
+        RoundOctave {
+            grid,
+            origin_y,
+            turned,
+        }
+    }
+
+    /// The turned linear coefficients `[alpha', beta', gamma]` of grid point `z` with
+    /// random numbers `r`.
+    #[inline(always)]
+    pub(super) fn coefficients<P: ProximityFn>(&self, z: (i64, i64), r: [f32; 4]) -> [f32; 3] {
+        turn::<P>(self, r, self.turned.turn_of(z))
+    }
+
+    /// The points' average constant term `mu` (in the function's own units), taken out
+    /// of every point's.
+    #[inline(always)]
+    fn mu<P: ProximityFn>(&self) -> f32 {
+        self.turned.mean[0] * self.turned.units[P::SCALE as usize]
+    }
+
+    /// [`Self::coefficients`] of points `x0, x0 + 1, ...` of grid row `y`, their random
+    /// numbers in `rows`, into `out` (`alpha'`, `beta'`, `gamma`); `turns` is room for the
+    /// row's turns.
+    pub(super) fn row_coefficients<P: ProximityFn>(
+        &self,
+        (x0, y): (i64, i64),
+        rows: &CornerRows<'_>,
+        turns: &mut [Vec<f32>; 2],
+        out: &mut [Vec<f32>; 3],
+    ) {
+        let n = out[0].len();
+        let [c, s] = turns;
+        let (c, s) = (scratch(c, n), scratch(s, n));
+        self.turned.turns_of_row((x0, y), c, s);
+        let [a, b, g] = out;
+        let points = a.iter_mut().zip(b.iter_mut()).zip(g.iter_mut());
+        for (j, (((a, b), g), (c, s))) in points.zip(c.iter().zip(s.iter())).enumerate() {
+            [*a, *b, *g] = turn::<P>(self, corner::<P>(rows, j), [*c, *s]);
+        }
+    }
+
+    /// A pixel on the grid point with random numbers `r`, in an octave of step 1 whose
+    /// fade is exactly 0 at 1 (the other corners weigh 0): its window weight `w` (window
+    /// entry 1) times the point's constant term less the average. The turn and the
+    /// slopes multiply offsets of 0, so they are left out.
+    #[inline(always)]
+    pub(super) fn point_value<P: ProximityFn>(&self, r: [f32; 4], w: f32) -> f32 {
+        let o = &self.grid;
+        (P::linear(o.l, o.il, r)[2] - self.mu::<P>()) * o.amp * w
+    }
+
+    /// `[A, B]` of a corner with coefficients `k` (the average already out of the
+    /// constant) on a row `y` pixels below it (`y` negative for the corners below the
+    /// row).
+    #[inline(always)]
+    pub(super) fn corner(&self, k: [f32; 3], y: f32) -> [f32; 2] {
+        let amp = self.grid.amp;
+        [k[0] * amp, (k[1] * y + k[2]) * amp]
+    }
+
+    /// The window entries of row `v` of a cell (whole pixels from its top), for every
+    /// `u` of the cell: `t[k][u]` is entry `k` of [`WindowEntry`]; `w` is room for the
+    /// weights. The one definition of the entries: the row kernel and the literal path
+    /// both read them from here. A corner's offsets are measured from it in whole
+    /// pixels (`l - u` to the right ones, `l - v` to the bottom ones), so the right
+    /// corners' weights are the left ones' read backwards: two weights per `u`, not
+    /// four. Loops over `u`, so they vectorise (inlined: the caller's instructions).
+    #[inline(always)]
+    pub(super) fn fill_tables(
+        &self,
+        fade: Fade,
+        v: i32,
+        t: &mut [Vec<f32>; 8],
+        w: &mut [Vec<f32>; 2],
+    ) {
+        let o = &self.grid;
+        let s = o.step as usize;
+        let (l, il) = (o.l, o.il);
+        let (vt, vb) = (v as f32 * il, (o.step - v) as f32 * il);
+        let [wt, wb] = w;
+        let (wt, wb) = (scratch(wt, s + 1), scratch(wb, s + 1));
+        // `i32` counters: converting them to floats vectorises, `usize` ones do not.
+        for (u, (wt, wb)) in (0i32..).zip(wt.iter_mut().zip(wb.iter_mut())) {
+            let us = u as f32 * il;
+            (*wt, *wb) = (dist(us, vt).min(1.0), dist(us, vb).min(1.0));
+        }
+        fade.eval_all(wt);
+        fade.eval_all(wb);
+        let [t0, t1, t2, t3, t4, t5, t6, t7] = t;
+        let [t0, t1, t2, t3, t4, t5, t6, t7] =
+            [t0, t1, t2, t3, t4, t5, t6, t7].map(|t| scratch(t, s));
+        // Passes that each vectorise: the weights, the right ones backwards, then
+        // the weights times the offsets.
+        t1.copy_from_slice(&wt[..s]);
+        t5.copy_from_slice(&wb[..s]);
+        for (t, w) in t3.iter_mut().zip(wt[1..].iter().rev()) {
+            *t = *w;
+        }
+        for (t, w) in t7.iter_mut().zip(wb[1..].iter().rev()) {
+            *t = *w;
+        }
+        for (x, (t, w)) in [
+            (0.0, (t0, &*t1)),
+            (-l, (t2, &*t3)),
+            (0.0, (t4, &*t5)),
+            (-l, (t6, &*t7)),
+        ] {
+            for (u, (t, w)) in (0i32..).zip(t.iter_mut().zip(w)) {
+                *t = w * (u as f32 + x);
+            }
+        }
+    }
+}
+
+/// A linear function's coefficients `[alpha, beta, gamma - mu]` at a point of `r`
+/// with random numbers `n`, turned by `(cos, sin)`.
+#[inline(always)]
+fn turn<P: ProximityFn>(r: &RoundOctave, n: [f32; 4], [c, s]: [f32; 2]) -> [f32; 3] {
+    let o = &r.grid;
+    let [a, b, g] = P::linear(o.l, o.il, n);
+    [a * c + b * s, b * c - a * s, g - r.mu::<P>()]
+}
+
+/// The length of `(x, y)`.
+#[inline(always)]
+fn dist(x: f32, y: f32) -> f32 {
+    (x * x + y * y).sqrt()
+}
+
+/// A pixel's value from its window entry `t` and its four corners' `[A, B]` in
+/// `c` (top-left, top-right, bottom-left, bottom-right). The one definition of the sum
+/// and its order: every loop must match it bit for bit.
+#[inline(always)]
+pub(super) fn round_pixel(t: &WindowEntry, c: [f32; 8]) -> f32 {
+    t[0] * c[0]
+        + t[1] * c[1]
+        + t[2] * c[2]
+        + t[3] * c[3]
+        + t[4] * c[4]
+        + t[5] * c[5]
+        + t[6] * c[6]
+        + t[7] * c[7]
+}
