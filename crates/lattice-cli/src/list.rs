@@ -71,7 +71,7 @@ pub(crate) fn listing() -> String {
     }
     let _ = writeln!(
         s,
-        "\nIsotropic mode (--isotropic: every part; or --isotropic=PART,PART):"
+        "\nIsotropic mode (--isotropic: round window, turned points, shifted octaves; or --isotropic=PART,PART):"
     );
     for (name, what) in Isotropy::PARTS {
         let _ = writeln!(s, "  {:<16} {what}", name.replace('_', "-"));
