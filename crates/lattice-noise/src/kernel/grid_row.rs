@@ -28,16 +28,22 @@ fn slices(row: &[Vec<f32>; 4], n: usize) -> CornerRows<'_> {
     })
 }
 
-/// Draws the random numbers of corner row `iy` of octave `o`.
+/// Draws the random numbers of corner row `iy` of octave `o`, whose corner rows lie at
+/// `origin_y + iy * step` (the octave's own origin, but for a shifted grid).
 #[inline(always)]
-fn fill_corners<P: ProximityFn>(plan: &Plan, o: &Octave, iy: i32, out: &mut [Vec<f32>; 4]) {
+pub(super) fn fill_corners<P: ProximityFn>(
+    plan: &Plan,
+    o: &Octave,
+    (origin_y, iy): (i32, i32),
+    out: &mut [Vec<f32>; 4],
+) {
     match &plan.source {
         PreparedSource::Lattice(src) => {
             src.fill_row(i64::from(iy), o.first_cell, o.period, P::NEEDS, out);
         }
         source => source.fill_row(
             &plan.frame,
-            o.origin + iy * o.step,
+            origin_y + iy * o.step,
             &o.columns,
             P::NEEDS,
             out,
@@ -79,15 +85,15 @@ pub(super) fn grid_row<P: ProximityFn>(
         Some(c) if c == cy => {}
         Some(c) if c + 1 == cy => {
             std::mem::swap(&mut cc.top, &mut cc.bottom);
-            fill_corners::<P>(plan, o, cy + 1, &mut cc.bottom);
+            fill_corners::<P>(plan, o, (o.origin, cy + 1), &mut cc.bottom);
         }
         _ => {
             for k in 0..P::NEEDS {
                 cc.top[k].resize(corners, 0.0);
                 cc.bottom[k].resize(corners, 0.0);
             }
-            fill_corners::<P>(plan, o, cy, &mut cc.top);
-            fill_corners::<P>(plan, o, cy + 1, &mut cc.bottom);
+            fill_corners::<P>(plan, o, (o.origin, cy), &mut cc.top);
+            fill_corners::<P>(plan, o, (o.origin, cy + 1), &mut cc.bottom);
         }
     }
     cc.cell_row = Some(cy);

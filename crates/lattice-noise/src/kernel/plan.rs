@@ -25,26 +25,26 @@ pub(super) enum OctavePlan {
     Round(RoundOctave),
 }
 
-/// Runs [`mean_kernel`] for the function a visit names.
-struct MeanKernel<'a>(&'a TurnedOctave, &'a PreparedSource);
+/// Runs [`mean_kernel`] for the function a visit names, or for an octave on the row
+/// kernel (a linear function) its exact form [`linear_mean`].
+struct MeanKernel<'a> {
+    octave: &'a TurnedOctave,
+    source: &'a PreparedSource,
+    linear: bool,
+}
 
 impl ProximityVisitor for MeanKernel<'_> {
     type Output = [f32; 4];
     fn visit<P: ProximityFn>(self) -> [f32; 4] {
+        let (o, source) = (self.octave, self.source);
+        let mean = if self.linear {
+            linear_mean::<P>(o, source)
+        } else {
+            mean_kernel::<P>(o, source)
+        };
         // In the units the sampler subtracts it in (see `TurnedOctave::mean`).
-        let unit = self.0.units[P::SCALE as usize];
-        mean_kernel::<P>(self.0, self.1).map(|c| c / unit)
-    }
-}
-
-/// Runs [`linear_mean`] for the function a visit names (a linear one).
-struct LinearMean<'a>(&'a TurnedOctave, &'a PreparedSource);
-
-impl ProximityVisitor for LinearMean<'_> {
-    type Output = [f32; 4];
-    fn visit<P: ProximityFn>(self) -> [f32; 4] {
-        let unit = self.0.units[P::SCALE as usize];
-        linear_mean::<P>(self.0, self.1).map(|c| c / unit)
+        let unit = o.units[P::SCALE as usize];
+        mean.map(|c| c / unit)
     }
 }
 
@@ -127,14 +127,16 @@ impl Plan {
             .map(|(k, s)| {
                 if !p.isotropy.is_off() {
                     let mut o = TurnedOctave::new(p, k, s);
-                    if !rows {
-                        if o.turn {
-                            o.mean = p.proximity.visit(MeanKernel(&o, &source));
-                        }
-                        return OctavePlan::Turned(o);
-                    }
                     if o.turn {
-                        o.mean = p.proximity.visit(LinearMean(&o, &source));
+                        let (octave, source, linear) = (&o, &source, rows);
+                        o.mean = p.proximity.visit(MeanKernel {
+                            octave,
+                            source,
+                            linear,
+                        });
+                    }
+                    if !rows {
+                        return OctavePlan::Turned(o);
                     }
                     let step = s as i32;
                     let [sx, sy] = p.isotropy.octave_shift(k, s).map(|c| c as i32);

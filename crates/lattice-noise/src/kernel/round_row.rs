@@ -3,11 +3,11 @@
 //! the row's window table, and a loop over whole cells (a cell's pixels vectorised) or,
 //! for cells narrower than a vector, phase by phase (the same pixel of every cell).
 
+use super::grid_row::fill_corners;
 use super::plan::Plan;
 use super::round_octave::{RoundOctave, WindowEntry, round_pixel};
 use super::row_parts::{CornerRows, scratch};
 use crate::proximity::ProximityFn;
-use crate::random::PreparedSource;
 
 /// One octave's buffers, kept from row to row.
 #[derive(Default)]
@@ -29,6 +29,14 @@ pub(super) struct RoundCache {
     phases: Vec<f32>,
 }
 
+/// Draws the random numbers of grid row `iy` of `r` into `numbers`.
+fn draw_row<P: ProximityFn>(plan: &Plan, r: &RoundOctave, iy: i32, numbers: &mut [Vec<f32>; 4]) {
+    for v in numbers.iter_mut().take(P::NEEDS) {
+        v.resize(r.grid.cells + 1, 0.0);
+    }
+    fill_corners::<P>(plan, &r.grid, (r.origin_y, iy), numbers);
+}
+
 /// Draws grid row `iy` of `r` and turns its points' coefficients into `out`.
 fn fill_coefficients<P: ProximityFn>(
     plan: &Plan,
@@ -37,22 +45,9 @@ fn fill_coefficients<P: ProximityFn>(
     (numbers, turns): (&mut [Vec<f32>; 4], &mut [Vec<f32>; 2]),
     out: &mut [Vec<f32>; 3],
 ) {
-    let o = &r.grid;
-    let corners = o.cells + 1;
-    for v in numbers.iter_mut().take(P::NEEDS) {
-        v.resize(corners, 0.0);
-    }
-    match &plan.source {
-        PreparedSource::Lattice(src) => {
-            src.fill_row(i64::from(iy), o.first_cell, o.period, P::NEEDS, numbers);
-        }
-        source => {
-            let y = r.origin_y + iy * o.step;
-            source.fill_row(&plan.frame, y, &o.columns, P::NEEDS, numbers);
-        }
-    }
+    draw_row::<P>(plan, r, iy, numbers);
     let rows: CornerRows<'_> = std::array::from_fn(|k| &numbers[k][..]);
-    r.row_coefficients::<P>((o.first_cell, i64::from(iy)), &rows, turns, out);
+    r.row_coefficients::<P>((r.grid.first_cell, i64::from(iy)), &rows, turns, out);
 }
 
 /// Adds octave `r` to texture row `y`: the window's columns of it are
@@ -138,27 +133,9 @@ fn step_one<P: ProximityFn>(
     c: &mut RoundCache,
     cells: &mut [f32],
 ) {
-    let o = &r.grid;
     r.fill_tables(plan.fade, 0, &mut c.tables, &mut c.weights);
     let w = c.tables[1][0];
-    for v in c.numbers.iter_mut().take(P::NEEDS) {
-        v.resize(o.cells + 1, 0.0);
-    }
-    match &plan.source {
-        PreparedSource::Lattice(src) => {
-            src.fill_row(
-                i64::from(cy),
-                o.first_cell,
-                o.period,
-                P::NEEDS,
-                &mut c.numbers,
-            );
-        }
-        source => {
-            let y = r.origin_y + cy * o.step;
-            source.fill_row(&plan.frame, y, &o.columns, P::NEEDS, &mut c.numbers);
-        }
-    }
+    draw_row::<P>(plan, r, cy, &mut c.numbers);
     c.cell_row = None;
     let rows: CornerRows<'_> = std::array::from_fn(|k| &c.numbers[k][..]);
     for (j, e) in cells.iter_mut().enumerate() {
