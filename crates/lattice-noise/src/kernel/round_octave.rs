@@ -96,14 +96,25 @@ impl RoundOctave {
         [k[0] * amp, (k[1] * y + k[2]) * amp]
     }
 
-    /// The window entries of row `v` of a cell (whole pixels from its top), for every
-    /// `u` of the cell: `t[k][u]` is entry `k` of [`WindowEntry`]; `w` is room for the
-    /// weights. The one definition of the entries: the row kernel and the literal path
-    /// both read them from here. A corner's offsets are measured from it in whole
-    /// pixels (`l - u` to the right ones, `l - v` to the bottom ones), so the right
-    /// corners' weights are the left ones' read backwards: two weights per `u`, not
-    /// four. Loops over `u`, so they vectorise (inlined: the caller's instructions).
+    /// The window weights of row `v` of a cell (whole pixels from its top) for its
+    /// top-left corner, `u = 0..=l` (`out`, `l + 1` long): `fade(min(1, r / l))`. The
+    /// bottom-left corner's weights of row `v` are this of row `l - v`, since offsets
+    /// are measured in whole pixels from each corner. Loops over `u`, so they vectorise.
     #[inline(always)]
+    pub(super) fn window_weights(&self, fade: Fade, v: i32, out: &mut [f32]) {
+        let il = self.grid.il;
+        let vt = v as f32 * il;
+        // `i32` counters: converting them to floats vectorises, `usize` ones do not.
+        for (u, w) in (0i32..).zip(out.iter_mut()) {
+            *w = dist(u as f32 * il, vt).min(1.0);
+        }
+        fade.eval_all(out);
+    }
+
+    /// The window entries of row `v` of a cell, for every `u` of the cell: `t[k][u]`
+    /// is entry `k` of [`WindowEntry`]; `w` is room for the weights. The one definition
+    /// of the entries, read by the literal path; the row kernel builds the same from
+    /// cached weights ([`fill_tables_from`]).
     pub(super) fn fill_tables(
         &self,
         fade: Fade,
@@ -111,41 +122,44 @@ impl RoundOctave {
         t: &mut [Vec<f32>; 8],
         w: &mut [Vec<f32>; 2],
     ) {
-        let o = &self.grid;
-        let s = o.step as usize;
-        let (l, il) = (o.l, o.il);
-        let (vt, vb) = (v as f32 * il, (o.step - v) as f32 * il);
+        let s = self.grid.step as usize;
         let [wt, wb] = w;
         let (wt, wb) = (scratch(wt, s + 1), scratch(wb, s + 1));
-        // `i32` counters: converting them to floats vectorises, `usize` ones do not.
-        for (u, (wt, wb)) in (0i32..).zip(wt.iter_mut().zip(wb.iter_mut())) {
-            let us = u as f32 * il;
-            (*wt, *wb) = (dist(us, vt).min(1.0), dist(us, vb).min(1.0));
-        }
-        fade.eval_all(wt);
-        fade.eval_all(wb);
+        self.window_weights(fade, v, wt);
+        self.window_weights(fade, self.grid.step - v, wb);
         let [t0, t1, t2, t3, t4, t5, t6, t7] = t;
-        let [t0, t1, t2, t3, t4, t5, t6, t7] =
-            [t0, t1, t2, t3, t4, t5, t6, t7].map(|t| scratch(t, s));
-        // Passes that each vectorise: the weights, the right ones backwards, then
-        // the weights times the offsets.
-        t1.copy_from_slice(&wt[..s]);
-        t5.copy_from_slice(&wb[..s]);
-        for (t, w) in t3.iter_mut().zip(wt[1..].iter().rev()) {
-            *t = *w;
-        }
-        for (t, w) in t7.iter_mut().zip(wb[1..].iter().rev()) {
-            *t = *w;
-        }
-        for (x, (t, w)) in [
-            (0.0, (t0, &*t1)),
-            (-l, (t2, &*t3)),
-            (0.0, (t4, &*t5)),
-            (-l, (t6, &*t7)),
-        ] {
-            for (u, (t, w)) in (0i32..).zip(t.iter_mut().zip(w)) {
-                *t = w * (u as f32 + x);
-            }
+        t1.clear();
+        t1.extend_from_slice(&wt[..s]);
+        t5.clear();
+        t5.extend_from_slice(&wb[..s]);
+        fill_tables_from(self.grid.l, (wt, wb), [t0, t2, t3, t4, t6, t7]);
+    }
+}
+
+/// The window entries other than the left corners' weights (entries 1 and 5, the
+/// weights `wt` and `wb` themselves up to `l`) from a row's weights: entries 0, 2, 3,
+/// 4, 6, 7 in `t`. A corner's offsets are measured from it in whole pixels (`l - u` to
+/// the right ones), so the right corners' weights are the left ones' read backwards.
+/// Passes that each vectorise: the right weights backwards, then the weights times the
+/// offsets.
+#[inline(always)]
+pub(super) fn fill_tables_from(l: f32, (wt, wb): (&[f32], &[f32]), t: [&mut Vec<f32>; 6]) {
+    let s = wt.len() - 1;
+    let [t0, t2, t3, t4, t6, t7] = t.map(|t| scratch(t, s));
+    for (t, w) in t3.iter_mut().zip(wt[1..].iter().rev()) {
+        *t = *w;
+    }
+    for (t, w) in t7.iter_mut().zip(wb[1..].iter().rev()) {
+        *t = *w;
+    }
+    for (x, (t, w)) in [
+        (0.0, (t0, &wt[..s])),
+        (-l, (t2, &*t3)),
+        (0.0, (t4, &wb[..s])),
+        (-l, (t6, &*t7)),
+    ] {
+        for (u, (t, w)) in (0i32..).zip(t.iter_mut().zip(w)) {
+            *t = w * (u as f32 + x);
         }
     }
 }
@@ -170,12 +184,10 @@ fn dist(x: f32, y: f32) -> f32 {
 /// and its order: every loop must match it bit for bit.
 #[inline(always)]
 pub(super) fn round_pixel(t: &WindowEntry, c: [f32; 8]) -> f32 {
-    t[0] * c[0]
-        + t[1] * c[1]
-        + t[2] * c[2]
-        + t[3] * c[3]
-        + t[4] * c[4]
-        + t[5] * c[5]
-        + t[6] * c[6]
-        + t[7] * c[7]
+    // Each corner's pair, the left corners' and the right ones', then both: three
+    // additions deep instead of seven, so a cell of one or two vectors does not wait on
+    // one chain of dependent additions.
+    let left = (t[0] * c[0] + t[1] * c[1]) + (t[4] * c[4] + t[5] * c[5]);
+    let right = (t[2] * c[2] + t[3] * c[3]) + (t[6] * c[6] + t[7] * c[7]);
+    left + right
 }

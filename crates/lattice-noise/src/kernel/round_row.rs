@@ -5,7 +5,8 @@
 
 use super::grid_row::fill_corners;
 use super::plan::Plan;
-use super::round_octave::{RoundOctave, WindowEntry, round_pixel};
+use super::round_octave::{RoundOctave, WindowEntry, fill_tables_from, round_pixel};
+use super::round_window::RoundWindow;
 use super::row_parts::{CornerRows, scratch};
 use crate::proximity::ProximityFn;
 
@@ -20,9 +21,11 @@ pub(super) struct RoundCache {
     cell_row: Option<i32>,
     /// This row's `A` and `B` of the top corners, then of the bottom ones.
     coef: [Vec<f32>; 4],
-    /// This row's window entries, one table per entry number (`tables[k][u]`), and
-    /// room for the window weights and the points' turns.
-    tables: [Vec<f32>; 8],
+    /// The octave's window weights, and this row's window entries other than the
+    /// weights themselves (entries 0, 2, 3, 4, 6, 7; see [`fill_tables_from`]), and
+    /// room for the points' turns and for weights not kept.
+    window: RoundWindow,
+    tables: [Vec<f32>; 6],
     weights: [Vec<f32>; 2],
     turns: [Vec<f32>; 2],
     /// Cells narrower than a vector: pixel `u` of every cell, phase by phase.
@@ -102,8 +105,19 @@ pub(super) fn round_row<P: ProximityFn>(
     let (ab, bb) = (scratch(ab, corners), scratch(bb, corners));
     corner_row(r, &c.top, y_top, (at, bt));
     corner_row(r, &c.bottom, y_bottom, (ab, bb));
-    r.fill_tables(plan.fade, v, &mut c.tables, &mut c.weights);
-    let t: [&[f32]; 8] = std::array::from_fn(|k| &c.tables[k][..s]);
+    let (wt, wb) = c.window.rows(r, plan.fade, v, &mut c.weights);
+    let [t0, t2, t3, t4, t6, t7] = &mut c.tables;
+    fill_tables_from(o.l, (wt, wb), [t0, t2, t3, t4, t6, t7]);
+    let t = [
+        &t0[..s],
+        &wt[..s],
+        &t2[..s],
+        &t3[..s],
+        &t4[..s],
+        &wb[..s],
+        &t6[..s],
+        &t7[..s],
+    ];
     let cells = &mut line[lead - offset..lead - offset + n * s];
     let k = [&*at, &*bt, &*ab, &*bb];
     // Known widths let the compiler unroll a cell's pixels into whole vectors (a loop
@@ -133,8 +147,7 @@ fn step_one<P: ProximityFn>(
     c: &mut RoundCache,
     cells: &mut [f32],
 ) {
-    r.fill_tables(plan.fade, 0, &mut c.tables, &mut c.weights);
-    let w = c.tables[1][0];
+    let w = c.window.rows(r, plan.fade, 0, &mut c.weights).0[0];
     draw_row::<P>(plan, r, cy, &mut c.numbers);
     c.cell_row = None;
     let rows: CornerRows<'_> = std::array::from_fn(|k| &c.numbers[k][..]);
@@ -162,9 +175,20 @@ fn phased<const S: usize>(
         ];
         phase(&e, k, dst);
     }
-    for (j, e) in cells.chunks_exact_mut(s).enumerate() {
-        for (u, e) in e.iter_mut().enumerate() {
-            *e += phases[u * n + j];
+    if S == 0 {
+        for (j, e) in cells.chunks_exact_mut(s).enumerate() {
+            for (u, e) in e.iter_mut().enumerate() {
+                *e += phases[u * n + j];
+            }
+        }
+        return;
+    }
+    // A known number of phases, each a slice of the cells' count: the interleave
+    // vectorises (a transpose in registers) instead of running a pixel at a time.
+    let p: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
+    for (j, e) in cells.chunks_exact_mut(S).take(n).enumerate() {
+        for (e, p) in e.iter_mut().zip(p) {
+            *e += p[j];
         }
     }
 }
