@@ -48,6 +48,7 @@ mod plan;
 mod reference;
 mod round_octave;
 mod round_row;
+mod round_simd;
 mod round_window;
 mod row_bands;
 mod row_copy;

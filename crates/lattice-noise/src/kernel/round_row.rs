@@ -3,6 +3,7 @@
 //! the row's window table, and a loop over whole cells (a cell's pixels vectorised) or,
 //! for cells narrower than a vector, phase by phase (the same pixel of every cell).
 
+use super::avx2::Avx2;
 use super::grid_row::fill_corners;
 use super::plan::Plan;
 use super::round_octave::{RoundOctave, WindowEntry, fill_tables_from, round_pixel};
@@ -63,6 +64,7 @@ pub(super) fn round_row<P: ProximityFn>(
     y: i32,
     (line, lead): (&mut [f32], usize),
     c: &mut RoundCache,
+    isa: Option<Avx2>,
 ) {
     if !P::LINEAR {
         // Never planned (see `Plan::new`); keeps the other functions' row loops free of
@@ -120,6 +122,17 @@ pub(super) fn round_row<P: ProximityFn>(
     ];
     let cells = &mut line[lead - offset..lead - offset + n * s];
     let k = [&*at, &*bt, &*ab, &*bb];
+    if let Some(isa) = isa {
+        let done = match s {
+            2 => isa.round::<2>((t, k), cells),
+            4 => isa.round::<4>((t, k), cells),
+            8 => isa.round::<8>((t, k), cells),
+            _ => false,
+        };
+        if done {
+            return;
+        }
+    }
     // Known widths let the compiler unroll a cell's pixels into whole vectors (a loop
     // over 8 pixels of unknown count ran one pixel at a time).
     match s {

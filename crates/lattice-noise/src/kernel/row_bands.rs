@@ -77,7 +77,7 @@ fn process_band<P: ProximityFn>(
             let row = &mut line[lead..lead + width];
             match o {
                 OctavePlan::Round(r) => {
-                    round_row::<P>(plan, r, y as i32, (&mut line[..], lead), round);
+                    round_row::<P>(plan, r, y as i32, (&mut line[..], lead), round, isa);
                 }
                 OctavePlan::Grid(o) => {
                     let at = (&mut line[..], lead);

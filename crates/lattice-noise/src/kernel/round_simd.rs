@@ -1,0 +1,191 @@
+//! The round window's row loops for cells of 2, 4 and 8 pixels in AVX2, entered through
+//! an [`Avx2`] proof, as `simd_rows` does for the square grid. Left to itself, LLVM
+//! vectorised cells of 8 across cells, transposing and spilling most of its lanes (an
+//! octave of such cells on a 2048 texture: 29 million instructions, 19 million here),
+//! and interleaved the phases of narrower cells a pixel at a time. Here a cell of 8 is one vector, its window entries kept in
+//! registers for the whole row and its corners' coefficients broadcast; cells of 2 or 4
+//! go 8 at a time, pixel `u` of the 8 cells as one vector (the coefficients loaded
+//! straight from their rows), then transposed into pixel order. Wider cells vectorise
+//! well as they are (see `round_row`).
+//!
+//! Each pixel goes through the f32 operations of `round_octave::round_pixel` in its
+//! order (multiply, then add, never fused), so the bits are the portable loop's.
+
+use super::avx2::Avx2;
+
+/// A row's window tables (`t[k][u]`) and corner coefficients (`A`, `B` of the top
+/// corners, then of the bottom ones, per corner column).
+pub(super) type RoundInputs<'a> = ([&'a [f32]; 8], [&'a [f32]; 4]);
+
+impl Avx2 {
+    /// The round window's loop over the whole cells of `S` pixels (2, 4 or 8) in `out`.
+    /// Returns `false`, doing nothing, for other widths or inputs too short for the
+    /// cells.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) fn round<const S: usize>(self, (t, k): RoundInputs<'_>, out: &mut [f32]) -> bool {
+        let n = out.len() / S;
+        let fits = t.iter().all(|t| t.len() >= S) && k.iter().all(|k| k.len() > n);
+        if !matches!(S, 2 | 4 | 8) || !fits {
+            return false;
+        }
+        let t = [t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]];
+        let k = [&k[0][..=n], &k[1][..=n], &k[2][..=n], &k[3][..=n]];
+        let out = &mut out[..n * S];
+        #[allow(unsafe_code)]
+        // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
+        unsafe {
+            match S {
+                8 => simd::eight((t, k), out),
+                _ => simd::narrow::<S>((t, k), out),
+            }
+        }
+        true
+    }
+
+    /// Never called: no `Avx2` exists off x86-64.
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) fn round<const S: usize>(self, _: RoundInputs<'_>, _: &mut [f32]) -> bool {
+        false
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use super::super::avx2_transpose::to_pixel_order;
+    use super::super::round_octave::round_pixel;
+    use super::RoundInputs;
+    use core::arch::x86_64::{
+        __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
+    };
+
+    // No closures in these functions (`map`, `array_of`): a closure does not take its
+    // function's target features, and its calls were not inlined.
+
+    /// `round_pixel` on vectors: the same products and sums in the same order.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn combine(t: &[__m256; 8], c: &[__m256; 8]) -> __m256 {
+        let m: [__m256; 8] = [
+            _mm256_mul_ps(t[0], c[0]),
+            _mm256_mul_ps(t[1], c[1]),
+            _mm256_mul_ps(t[2], c[2]),
+            _mm256_mul_ps(t[3], c[3]),
+            _mm256_mul_ps(t[4], c[4]),
+            _mm256_mul_ps(t[5], c[5]),
+            _mm256_mul_ps(t[6], c[6]),
+            _mm256_mul_ps(t[7], c[7]),
+        ];
+        let left = _mm256_add_ps(_mm256_add_ps(m[0], m[1]), _mm256_add_ps(m[4], m[5]));
+        let right = _mm256_add_ps(_mm256_add_ps(m[2], m[3]), _mm256_add_ps(m[6], m[7]));
+        _mm256_add_ps(left, right)
+    }
+
+    /// Adds `v` to 8 pixels.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn put8(e: &mut [f32; 8], v: __m256) {
+        *e = *bytemuck::cast_ref(&_mm256_add_ps(bytemuck::cast(*e), v));
+    }
+
+    /// The first 8 values of `x` (which the callers make at least 8 long).
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn load8(x: &[f32]) -> __m256 {
+        match x.first_chunk::<8>() {
+            Some(c) => bytemuck::cast(*c),
+            None => _mm256_setzero_ps(),
+        }
+    }
+
+    /// Cells of 8 pixels, one vector each: the row's window entries in registers, each
+    /// cell's corner coefficients broadcast.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn eight((t, k): RoundInputs<'_>, out: &mut [f32]) {
+        let tv = [
+            load8(t[0]),
+            load8(t[1]),
+            load8(t[2]),
+            load8(t[3]),
+            load8(t[4]),
+            load8(t[5]),
+            load8(t[6]),
+            load8(t[7]),
+        ];
+        let top = k[0].windows(2).zip(k[1].windows(2));
+        let bottom = k[2].windows(2).zip(k[3].windows(2));
+        let cells = out.as_chunks_mut::<8>().0.iter_mut();
+        for (e, ((at, bt), (ab, bb))) in cells.zip(top.zip(bottom)) {
+            let c = [
+                _mm256_set1_ps(at[0]),
+                _mm256_set1_ps(bt[0]),
+                _mm256_set1_ps(at[1]),
+                _mm256_set1_ps(bt[1]),
+                _mm256_set1_ps(ab[0]),
+                _mm256_set1_ps(bb[0]),
+                _mm256_set1_ps(ab[1]),
+                _mm256_set1_ps(bb[1]),
+            ];
+            put8(e, combine(&tv, &c));
+        }
+    }
+
+    /// Cells of `S` = 2 or 4 pixels, in blocks of 8 cells: pixel `u` of the 8 cells as
+    /// one vector (`S` phases), then the phases put in pixel order with a transpose.
+    /// The cells left over one by one.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn narrow<const S: usize>((t, k): RoundInputs<'_>, out: &mut [f32]) {
+        let z = _mm256_setzero_ps();
+        let mut tv = [[z; 8]; S];
+        for (u, tv) in tv.iter_mut().enumerate() {
+            for (x, t) in tv.iter_mut().zip(t) {
+                *x = _mm256_set1_ps(t[u]);
+            }
+        }
+        let n = out.len() / S;
+        let blocks = n / 8;
+        // Each coefficient row as blocks of 8 from its cell and from the next one: no
+        // index to check in the loop.
+        fn from(k: &[f32], at: usize) -> &[[f32; 8]] {
+            k.get(at..).unwrap_or_default().as_chunks::<8>().0
+        }
+        let (at, at1, bt, bt1) = (from(k[0], 0), from(k[0], 1), from(k[1], 0), from(k[1], 1));
+        let (ab, ab1, bb, bb1) = (from(k[2], 0), from(k[2], 1), from(k[3], 0), from(k[3], 1));
+        let top = at.iter().zip(bt).zip(at1.iter().zip(bt1));
+        let bottom = ab.iter().zip(bb).zip(ab1.iter().zip(bb1));
+        let cells = out.chunks_exact_mut(8 * S).take(blocks);
+        for (e, (((a0, b0), (a1, b1)), ((a2, b2), (a3, b3)))) in cells.zip(top.zip(bottom)) {
+            let v = |x: &[f32; 8]| -> __m256 { bytemuck::cast(*x) };
+            let c = [v(a0), v(b0), v(a1), v(b1), v(a2), v(b2), v(a3), v(b3)];
+            let mut p = [z; S];
+            for (p, tv) in p.iter_mut().zip(&tv) {
+                *p = combine(tv, &c);
+            }
+            for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
+                put8(e, v);
+            }
+        }
+        let j0 = blocks * 8;
+        for (j, cell) in out[j0 * S..].chunks_exact_mut(S).enumerate() {
+            let j = j0 + j;
+            let c = [
+                k[0][j],
+                k[1][j],
+                k[0][j + 1],
+                k[1][j + 1],
+                k[2][j],
+                k[3][j],
+                k[2][j + 1],
+                k[3][j + 1],
+            ];
+            for (u, e) in cell.iter_mut().enumerate() {
+                let entry = [
+                    t[0][u], t[1][u], t[2][u], t[3][u], t[4][u], t[5][u], t[6][u], t[7][u],
+                ];
+                *e += round_pixel(&entry, c);
+            }
+        }
+    }
+}
