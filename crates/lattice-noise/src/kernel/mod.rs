@@ -19,6 +19,8 @@
 mod array_of;
 mod avx2;
 #[cfg(target_arch = "x86_64")]
+mod avx2_memory;
+#[cfg(target_arch = "x86_64")]
 mod avx2_transpose;
 mod avx512;
 #[cfg(target_arch = "x86_64")]

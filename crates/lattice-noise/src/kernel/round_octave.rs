@@ -179,6 +179,21 @@ fn dist(x: f32, y: f32) -> f32 {
     (x * x + y * y).sqrt()
 }
 
+/// Cell `j`'s corners' `[A, B]` (top-left, top-right, bottom-left, bottom-right).
+#[inline(always)]
+pub(super) fn corners_of(k: [&[f32]; 4], j: usize) -> [f32; 8] {
+    [
+        k[0][j],
+        k[1][j],
+        k[0][j + 1],
+        k[1][j + 1],
+        k[2][j],
+        k[3][j],
+        k[2][j + 1],
+        k[3][j + 1],
+    ]
+}
+
 /// A pixel's value from its window entry `t` and its four corners' `[A, B]` in
 /// `c` (top-left, top-right, bottom-left, bottom-right). The one definition of the sum
 /// and its order: every loop must match it bit for bit.

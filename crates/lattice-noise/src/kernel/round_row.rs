@@ -6,7 +6,7 @@
 use super::avx2::Avx2;
 use super::grid_row::fill_corners;
 use super::plan::Plan;
-use super::round_octave::{RoundOctave, WindowEntry, fill_tables_from, round_pixel};
+use super::round_octave::{RoundOctave, WindowEntry, corners_of, fill_tables_from, round_pixel};
 use super::round_window::RoundWindow;
 use super::row_parts::{CornerRows, scratch};
 use crate::proximity::ProximityFn;
@@ -256,21 +256,6 @@ fn any_cells(t: [&[f32]; 8], k: [&[f32]; 4], cells: &mut [f32]) {
             e[u] += round_pixel(&entry, c);
         }
     }
-}
-
-/// Cell `j`'s corners' `[A, B]` (top-left, top-right, bottom-left, bottom-right).
-#[inline(always)]
-fn corners_of(k: [&[f32]; 4], j: usize) -> [f32; 8] {
-    [
-        k[0][j],
-        k[1][j],
-        k[0][j + 1],
-        k[1][j + 1],
-        k[2][j],
-        k[3][j],
-        k[2][j + 1],
-        k[3][j + 1],
-    ]
 }
 
 /// One pixel `u` (window entry `t`) of every cell of the row, from the row's corner

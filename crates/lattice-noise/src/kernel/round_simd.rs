@@ -52,8 +52,9 @@ impl Avx2 {
 
 #[cfg(target_arch = "x86_64")]
 mod simd {
+    use super::super::avx2_memory::{load8, put8};
     use super::super::avx2_transpose::to_pixel_order;
-    use super::super::round_octave::round_pixel;
+    use super::super::round_octave::{corners_of, round_pixel};
     use super::RoundInputs;
     use core::arch::x86_64::{
         __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
@@ -79,23 +80,6 @@ mod simd {
         let left = _mm256_add_ps(_mm256_add_ps(m[0], m[1]), _mm256_add_ps(m[4], m[5]));
         let right = _mm256_add_ps(_mm256_add_ps(m[2], m[3]), _mm256_add_ps(m[6], m[7]));
         _mm256_add_ps(left, right)
-    }
-
-    /// Adds `v` to 8 pixels.
-    #[inline]
-    #[target_feature(enable = "avx2,fma")]
-    fn put8(e: &mut [f32; 8], v: __m256) {
-        *e = *bytemuck::cast_ref(&_mm256_add_ps(bytemuck::cast(*e), v));
-    }
-
-    /// The first 8 values of `x` (which the callers make at least 8 long).
-    #[inline]
-    #[target_feature(enable = "avx2,fma")]
-    fn load8(x: &[f32]) -> __m256 {
-        match x.first_chunk::<8>() {
-            Some(c) => bytemuck::cast(*c),
-            None => _mm256_setzero_ps(),
-        }
     }
 
     /// Cells of 8 pixels, one vector each: the row's window entries in registers, each
@@ -170,16 +154,7 @@ mod simd {
         let j0 = blocks * 8;
         for (j, cell) in out[j0 * S..].chunks_exact_mut(S).enumerate() {
             let j = j0 + j;
-            let c = [
-                k[0][j],
-                k[1][j],
-                k[0][j + 1],
-                k[1][j + 1],
-                k[2][j],
-                k[3][j],
-                k[2][j + 1],
-                k[3][j + 1],
-            ];
+            let c = corners_of(k, j);
             for (u, e) in cell.iter_mut().enumerate() {
                 let entry = [
                     t[0][u], t[1][u], t[2][u], t[3][u], t[4][u], t[5][u], t[6][u], t[7][u],

@@ -120,6 +120,7 @@ impl Avx2 {
 mod simd {
     use super::super::array_of::array_of;
     use super::super::avx2::Avx2Token;
+    use super::super::avx2_memory::{load8, put8};
     use super::super::avx2_transpose::to_pixel_order;
     use super::super::block;
     use super::super::f32x8::F32x8;
@@ -138,13 +139,6 @@ mod simd {
         let v = _mm256_add_ps(_mm256_mul_ps(c[0], t[0]), _mm256_mul_ps(c[1], t[1]));
         let v = _mm256_add_ps(v, _mm256_mul_ps(c[2], t[2]));
         _mm256_add_ps(v, _mm256_mul_ps(c[3], t[3]))
-    }
-
-    /// Adds `v` to 8 pixels.
-    #[inline]
-    #[target_feature(enable = "avx2,fma")]
-    fn put8(e: &mut [f32; 8], v: __m256) {
-        *e = *bytemuck::cast_ref(&_mm256_add_ps(bytemuck::cast(*e), v));
     }
 
     /// Steps that are a multiple of 8: whole vectors within a cell, coefficients broadcast.
@@ -179,16 +173,6 @@ mod simd {
                 let t = [cast(*t0), cast(*t1), cast(*t2), cast(*t3)];
                 put8(e, combine(&t, c));
             }
-        }
-    }
-
-    /// The first 8 values of `x` (which the callers make at least 8 long).
-    #[inline]
-    #[target_feature(enable = "avx2,fma")]
-    fn load8(x: &[f32]) -> __m256 {
-        match x.first_chunk::<8>() {
-            Some(c) => bytemuck::cast(*c),
-            None => _mm256_setzero_ps(),
         }
     }
 
