@@ -5,7 +5,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::assert_same_bits_at_thread_counts;
-use crate::common::{assert_windows_give_the_whole, bits, halo_windows_of_256, render};
+use crate::common::{assert_windows_give_the_whole, bits, halo_windows_of_256, render, seams};
 use lattice_noise::{
     BlendMode, Heightmap, JobControl, Layer, LayerStack, NoiseParams, Preset, Region,
 };
@@ -61,24 +61,11 @@ fn the_same_bits_at_any_thread_count() {
     });
 }
 
-/// The mean absolute step between neighbours along x, and across the seam from the
-/// last column to the first.
-fn steps(h: &Heightmap) -> (f32, f32) {
-    let n = h.width() as usize;
-    let d = h.data();
-    let mut inside = 0.0;
-    for row in d.chunks(n) {
-        inside += row.windows(2).map(|p| (p[1] - p[0]).abs()).sum::<f32>();
-    }
-    let across: f32 = d.chunks(n).map(|row| (row[0] - row[n - 1]).abs()).sum();
-    (inside / (n * (n - 1)) as f32, across / n as f32)
-}
-
 #[test]
 fn a_blur_smooths_and_a_radius_of_zero_is_none() {
     let sharp = solo(&stack(128, false, 0.0), 0);
     let soft = solo(&stack(128, false, 4.0), 0);
-    let (a, b) = (steps(&sharp).0, steps(&soft).0);
+    let (a, b) = (seams(&sharp).inside[0], seams(&soft).inside[0]);
     // A Gaussian of 4 px leaves a fraction of the steps of 32 px hills with 4 octaves.
     assert!(b < 0.6 * a, "blurred steps {b} against {a}");
     let none = render(&stack(128, false, 0.0), Region::full(128));
@@ -94,12 +81,14 @@ fn a_blur_smooths_and_a_radius_of_zero_is_none() {
 #[test]
 fn tileable_blurred_textures_are_seamless() {
     for i in 0..2 {
-        let h = solo(&stack(256, true, 6.0), i);
-        let (inside, across) = steps(&h);
-        assert!(
-            across < 1.5 * inside,
-            "layer {i}: {across} against {inside}"
-        );
+        let s = seams(&solo(&stack(256, true, 6.0), i));
+        for axis in 0..2 {
+            let (across, beside) = (s.across[axis], s.beside[axis]);
+            assert!(
+                across < 1.5 * beside,
+                "layer {i}, axis {axis}: {across} against {beside}"
+            );
+        }
     }
 }
 

@@ -150,3 +150,68 @@ pub fn olsen(h: &Heightmap) -> f64 {
     let var = slopes.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / slopes.len() as f64;
     var.sqrt() / mean
 }
+
+/// The mean jump between neighbouring pixels of a square map along each axis: over the
+/// whole map, beside its wrap-around seam, and across it.
+pub struct Seams {
+    /// Between neighbouring columns (`[0]`) and rows (`[1]`), over the whole map.
+    pub inside: [f32; 2],
+    /// Between the two columns (rows) next to the seam on either side: the last two and
+    /// the first two. A texture's coarse octaves make its slope vary across the map,
+    /// so the seam is compared with the lines beside it rather than with the mean.
+    pub beside: [f32; 2],
+    /// From the last column to the first (`[0]`) and the last row to the first (`[1]`).
+    pub across: [f32; 2],
+}
+
+/// [`Seams`] of `h`: a tileable texture continues round, so each axis's jumps across
+/// the seam are like the jumps beside it.
+pub fn seams(h: &Heightmap) -> Seams {
+    let n = h.width() as usize;
+    let at = |x: usize, y: usize| h.data()[y * n + x];
+    let mean = |jumps: &mut dyn Iterator<Item = f32>| {
+        let (sum, count) = jumps.fold((0.0f64, 0usize), |(s, c), d| {
+            (s + f64::from(d.abs()), c + 1)
+        });
+        (sum / count.max(1) as f64) as f32
+    };
+    let pairs = |a: usize, b: usize| (0..n).map(move |i| (a, b, i));
+    let columns = |x0: usize, x1: usize| pairs(x0, x1).map(|(a, b, y)| at(b, y) - at(a, y));
+    let rows = |y0: usize, y1: usize| pairs(y0, y1).map(|(a, b, x)| at(x, b) - at(x, a));
+    Seams {
+        inside: [
+            mean(&mut (1..n).flat_map(|x| columns(x - 1, x))),
+            mean(&mut (1..n).flat_map(|y| rows(y - 1, y))),
+        ],
+        beside: [
+            mean(&mut columns(n - 2, n - 1).chain(columns(0, 1))),
+            mean(&mut rows(n - 2, n - 1).chain(rows(0, 1))),
+        ],
+        across: [mean(&mut columns(n - 1, 0)), mean(&mut rows(n - 1, 0))],
+    }
+}
+
+/// The seam measure tells a texture that wraps from one that does not: untiled, the
+/// last column and the first are unrelated, so the jump between them is several inner
+/// ones; tiled, it is one like the others.
+#[test]
+fn seams_tell_a_wrapping_texture() {
+    for tileable in [false, true] {
+        let p = lattice_noise::NoiseParams {
+            size: 128,
+            initial_step: 32,
+            octaves: 4,
+            tileable,
+            ..lattice_noise::NoiseParams::default()
+        };
+        let s = seams(&lattice_noise::generate_simple(&p).unwrap());
+        for axis in 0..2 {
+            let ratio = s.across[axis] / s.beside[axis];
+            if tileable {
+                assert!(ratio < 1.5, "axis {axis}: {ratio}");
+            } else {
+                assert!(ratio > 3.0, "axis {axis}: {ratio}");
+            }
+        }
+    }
+}

@@ -3,6 +3,7 @@
 //! textures join, and solo shows one levelled layer. (What the cache keeps and
 //! recomputes is tested beside it.)
 
+use crate::common::seams;
 use lattice_noise::{
     Heightmap, JobControl, LayerCache, LayerStack, NoiseParams, Preset, Proximity, Region, Warp,
     generate_region,
@@ -113,14 +114,14 @@ fn a_warped_tileable_texture_has_no_seam() {
     let mut s = stack(true);
     s[0].warp = Some(Warp::with_default_noise(&s[0].noise, 30.0));
     let map = render(&s, Region::full(128));
-    let n = 128;
-    let step = |a: f32, b: f32| f64::from((a - b).abs());
-    let (mut seam, mut inside) = (0.0, 0.0);
-    for i in 0..n {
-        seam += step(map.get(0, i), map.get(n - 1, i)) + step(map.get(i, 0), map.get(i, n - 1));
-        inside += step(map.get(63, i), map.get(64, i)) + step(map.get(i, 63), map.get(i, 64));
+    let s = seams(&map);
+    for axis in 0..2 {
+        let (seam, beside) = (s.across[axis], s.beside[axis]);
+        assert!(
+            seam < 2.0 * beside,
+            "axis {axis}: seam {seam} vs beside {beside}"
+        );
     }
-    assert!(seam < 2.0 * inside, "seam {seam} vs inside {inside}");
 }
 
 #[test]
