@@ -29,7 +29,6 @@ impl Avx2 {
         if !matches!(S, 2 | 4 | 8) || !fits {
             return false;
         }
-        let t = [t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]];
         let k = [&k[0][..=n], &k[1][..=n], &k[2][..=n], &k[3][..=n]];
         let out = &mut out[..n * S];
         #[allow(unsafe_code)]
