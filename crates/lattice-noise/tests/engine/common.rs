@@ -191,6 +191,19 @@ pub fn seams(h: &Heightmap) -> Seams {
     }
 }
 
+/// Asserts that `h` wraps round: on each axis the jump across its seam is less than
+/// `factor` times the jumps beside it (see [`seams`]); `what` names it in the message.
+pub fn assert_wraps_round(h: &Heightmap, factor: f32, what: &str) {
+    let s = seams(h);
+    for axis in 0..2 {
+        let (across, beside) = (s.across[axis], s.beside[axis]);
+        assert!(
+            across < factor * beside,
+            "{what}, axis {axis}: {across} across the seam against {beside} beside it"
+        );
+    }
+}
+
 /// The seam measure tells a texture that wraps from one that does not: untiled, the
 /// last column and the first are unrelated, so the jump between them is several inner
 /// ones; tiled, it is one like the others.
