@@ -140,8 +140,16 @@ mod simd {
         let bottom = ab.iter().zip(bb).zip(ab1.iter().zip(bb1));
         let cells = out.chunks_exact_mut(8 * S).take(blocks);
         for (e, (((a0, b0), (a1, b1)), ((a2, b2), (a3, b3)))) in cells.zip(top.zip(bottom)) {
-            let v = |x: &[f32; 8]| -> __m256 { bytemuck::cast(*x) };
-            let c = [v(a0), v(b0), v(a1), v(b1), v(a2), v(b2), v(a3), v(b3)];
+            let c = [
+                load8(a0),
+                load8(b0),
+                load8(a1),
+                load8(b1),
+                load8(a2),
+                load8(b2),
+                load8(a3),
+                load8(b3),
+            ];
             let mut p = [z; S];
             for (p, tv) in p.iter_mut().zip(&tv) {
                 *p = combine(tv, &c);
