@@ -160,7 +160,7 @@ impl ProximityVisitor for Round<'_> {
             for (px, h) in row.iter_mut().enumerate().take(size as usize) {
                 if o.step == 1 && plan.exact_step_one {
                     let z = (i64::from(px as i32 - o.origin), i64::from(cy));
-                    *h += r.point_value::<P>(numbers(z), tables[1][0]);
+                    *h += r.point_value::<P>(numbers(z), tables[0][0]);
                     continue;
                 }
                 let rel = px as i32 - o.origin;
@@ -172,7 +172,8 @@ impl ProximityVisitor for Round<'_> {
                 let [a2, b2] = coefficients((ix, iy + 1), y_bottom);
                 let [a3, b3] = coefficients((ix + 1, iy + 1), y_bottom);
                 let entry = tables.each_ref().map(|t: &Vec<f32>| t[u as usize]);
-                *h += round_pixel(&entry, [a0, b0, a1, b1, a2, b2, a3, b3]);
+                let x = [u as f32, u as f32 - o.l];
+                *h += round_pixel(&entry, x, [a0, b0, a1, b1, a2, b2, a3, b3]);
             }
         }
     }

@@ -5,10 +5,12 @@
 //! A pixel `(u, v)` pixels from its cell's top-left corner weighs each corner by
 //! `fade(min(1, r / l))`, `r` its distance to the corner; a linear function turned by
 //! the corner's angle is `alpha' x + beta' y + gamma`. So the pixel's value is
-//! `sum_c A_c w_c x_c + B_c w_c`: the corner coefficients `A = alpha' amp` and
+//! `sum_c w_c (A_c x_c + B_c)`: the corner coefficients `A = alpha' amp` and
 //! `B = (beta' y_c + gamma - mu) amp` depend on the corner and the row (`mu`, the
-//! points' average, taken out: see `linear_mean`), the products `w_c x_c` and `w_c` only
-//! on `(u, v)`: one table per row, `l` entries long, shared by every cell of the row.
+//! points' average, taken out: see `linear_mean`), the weights `w_c` only on `(u, v)`:
+//! one table per corner and row, `l` entries long, shared by every cell of the row, and
+//! the offsets `x_c` (`u` from the left corners, `u - l` from the right ones) exact
+//! whole numbers the loops count instead of reading.
 
 use super::octave::Octave;
 use super::row_parts::{CornerRows, corner, scratch};
@@ -27,10 +29,9 @@ pub(crate) struct RoundOctave {
     pub turned: TurnedOctave,
 }
 
-/// The eight numbers of a pixel's round window: for the top-left, top-right,
-/// bottom-left and bottom-right corners in turn, the weight times the pixel's `x`
-/// offset from the corner and the weight.
-pub(super) type WindowEntry = [f32; 8];
+/// A pixel's round-window weights for the top-left, top-right, bottom-left and
+/// bottom-right corners in turn.
+pub(super) type WindowEntry = [f32; 4];
 
 impl RoundOctave {
     /// The octave on `grid` (its columns' origin shifted), rows from `origin_y`.
@@ -79,7 +80,7 @@ impl RoundOctave {
 
     /// A pixel on the grid point with random numbers `r`, in an octave of step 1 whose
     /// fade is exactly 0 at 1 (the other corners weigh 0): its window weight `w` (window
-    /// entry 1) times the point's constant term less the average. The turn and the
+    /// entry 0) times the point's constant term less the average. The turn and the
     /// slopes multiply offsets of 0, so they are left out.
     #[inline(always)]
     pub(super) fn point_value<P: ProximityFn>(&self, r: [f32; 4], w: f32) -> f32 {
@@ -111,15 +112,15 @@ impl RoundOctave {
         fade.eval_all(out);
     }
 
-    /// The window entries of row `v` of a cell, for every `u` of the cell: `t[k][u]`
-    /// is entry `k` of [`WindowEntry`]; `w` is room for the weights. The one definition
-    /// of the entries, read by the literal path; the row kernel builds the same from
-    /// cached weights ([`fill_tables_from`]).
+    /// The window weights of row `v` of a cell, for every `u` of the cell: `t[k][u]`
+    /// is entry `k` of [`WindowEntry`]; `w` is room for the left corners' weights. The
+    /// one definition of the tables, read by the literal path; the row kernel builds
+    /// the same from cached weights ([`fill_tables_from`]).
     pub(super) fn fill_tables(
         &self,
         fade: Fade,
         v: i32,
-        t: &mut [Vec<f32>; 8],
+        t: &mut [Vec<f32>; 4],
         w: &mut [Vec<f32>; 2],
     ) {
         let s = self.grid.step as usize;
@@ -127,40 +128,28 @@ impl RoundOctave {
         let (wt, wb) = (scratch(wt, s + 1), scratch(wb, s + 1));
         self.window_weights(fade, v, wt);
         self.window_weights(fade, self.grid.step - v, wb);
-        let [t0, t1, t2, t3, t4, t5, t6, t7] = t;
-        t1.clear();
-        t1.extend_from_slice(&wt[..s]);
-        t5.clear();
-        t5.extend_from_slice(&wb[..s]);
-        fill_tables_from(self.grid.l, (wt, wb), [t0, t2, t3, t4, t6, t7]);
+        let [t0, t1, t2, t3] = t;
+        t0.clear();
+        t0.extend_from_slice(&wt[..s]);
+        t2.clear();
+        t2.extend_from_slice(&wb[..s]);
+        fill_tables_from((wt, wb), [t1, t3]);
     }
 }
 
-/// The window entries other than the left corners' weights (entries 1 and 5, the
-/// weights `wt` and `wb` themselves up to `l`) from a row's weights: entries 0, 2, 3,
-/// 4, 6, 7 in `t`. A corner's offsets are measured from it in whole pixels (`l - u` to
-/// the right ones), so the right corners' weights are the left ones' read backwards.
-/// Passes that each vectorise: the right weights backwards, then the weights times the
-/// offsets.
+/// The right corners' weights of a row (entries 1 and 3) from the left ones' `wt` and
+/// `wb` (`l + 1` long; entries 0 and 2 are those up to `l`): a corner's offsets are
+/// measured from it in whole pixels (`l - u` to the right ones), so the right corners'
+/// weights are the left ones' read backwards.
 #[inline(always)]
-pub(super) fn fill_tables_from(l: f32, (wt, wb): (&[f32], &[f32]), t: [&mut Vec<f32>; 6]) {
+pub(super) fn fill_tables_from((wt, wb): (&[f32], &[f32]), t: [&mut Vec<f32>; 2]) {
     let s = wt.len() - 1;
-    let [t0, t2, t3, t4, t6, t7] = t.map(|t| scratch(t, s));
-    for (t, w) in t3.iter_mut().zip(wt[1..].iter().rev()) {
+    let [t1, t3] = t.map(|t| scratch(t, s));
+    for (t, w) in t1.iter_mut().zip(wt[1..].iter().rev()) {
         *t = *w;
     }
-    for (t, w) in t7.iter_mut().zip(wb[1..].iter().rev()) {
+    for (t, w) in t3.iter_mut().zip(wb[1..].iter().rev()) {
         *t = *w;
-    }
-    for (x, (t, w)) in [
-        (0.0, (t0, &wt[..s])),
-        (-l, (t2, &*t3)),
-        (0.0, (t4, &wb[..s])),
-        (-l, (t6, &*t7)),
-    ] {
-        for (u, (t, w)) in (0i32..).zip(t.iter_mut().zip(w)) {
-            *t = w * (u as f32 + x);
-        }
     }
 }
 
@@ -194,15 +183,19 @@ pub(super) fn corners_of(k: [&[f32]; 4], j: usize) -> [f32; 8] {
     ]
 }
 
-/// A pixel's value from its window entry `t` and its four corners' `[A, B]` in
-/// `c` (top-left, top-right, bottom-left, bottom-right). The one definition of the sum
-/// and its order: every loop must match it bit for bit.
+/// A pixel's value from its window weights `w`, its offsets `x` from the left and the
+/// right corners (`u` and `u - l`), and its four corners' `[A, B]` in `c` (top-left,
+/// top-right, bottom-left, bottom-right). The one definition of the sum and its order:
+/// every loop must match it bit for bit.
 #[inline(always)]
-pub(super) fn round_pixel(t: &WindowEntry, c: [f32; 8]) -> f32 {
-    // Each corner's pair, the left corners' and the right ones', then both: three
-    // additions deep instead of seven, so a cell of one or two vectors does not wait on
-    // one chain of dependent additions.
-    let left = (t[0] * c[0] + t[1] * c[1]) + (t[4] * c[4] + t[5] * c[5]);
-    let right = (t[2] * c[2] + t[3] * c[3]) + (t[6] * c[6] + t[7] * c[7]);
-    left + right
+pub(super) fn round_pixel(w: &WindowEntry, x: [f32; 2], c: [f32; 8]) -> f32 {
+    // Each corner's line at the pixel, times its weight; the left corners' and the
+    // right ones' summed, then both: two additions deep, so a cell of one or two vectors
+    // does not wait on one chain of dependent additions. Four weights and two counted
+    // offsets per pixel instead of eight precomputed products: half the loads.
+    let tl = w[0] * (c[0] * x[0] + c[1]);
+    let tr = w[1] * (c[2] * x[1] + c[3]);
+    let bl = w[2] * (c[4] * x[0] + c[5]);
+    let br = w[3] * (c[6] * x[1] + c[7]);
+    (tl + bl) + (tr + br)
 }

@@ -22,11 +22,11 @@ pub(super) struct RoundCache {
     cell_row: Option<i32>,
     /// This row's `A` and `B` of the top corners, then of the bottom ones.
     coef: [Vec<f32>; 4],
-    /// The octave's window weights, and this row's window entries other than the
-    /// weights themselves (entries 0, 2, 3, 4, 6, 7; see [`fill_tables_from`]), and
-    /// room for the points' turns and for weights not kept.
+    /// The octave's window weights, and this row's right corners' weights (entries 1
+    /// and 3; see [`fill_tables_from`]), and room for the points' turns and for
+    /// weights not kept.
     window: RoundWindow,
-    tables: [Vec<f32>; 6],
+    tables: [Vec<f32>; 2],
     weights: [Vec<f32>; 2],
     turns: [Vec<f32>; 2],
     /// Cells narrower than a vector: pixel `u` of every cell, phase by phase.
@@ -108,18 +108,9 @@ pub(super) fn round_row<P: ProximityFn>(
     corner_row(r, &c.top, y_top, (at, bt));
     corner_row(r, &c.bottom, y_bottom, (ab, bb));
     let (wt, wb) = c.window.rows(r, plan.fade, v, &mut c.weights);
-    let [t0, t2, t3, t4, t6, t7] = &mut c.tables;
-    fill_tables_from(o.l, (wt, wb), [t0, t2, t3, t4, t6, t7]);
-    let t = [
-        &t0[..s],
-        &wt[..s],
-        &t2[..s],
-        &t3[..s],
-        &t4[..s],
-        &wb[..s],
-        &t6[..s],
-        &t7[..s],
-    ];
+    let [t1, t3] = &mut c.tables;
+    fill_tables_from((wt, wb), [t1, t3]);
+    let t = [&wt[..s], &t1[..s], &wb[..s], &t3[..s]];
     let cells = &mut line[lead - offset..lead - offset + n * s];
     let k = [&*at, &*bt, &*ab, &*bb];
     if let Some(isa) = isa {
@@ -174,19 +165,18 @@ fn step_one<P: ProximityFn>(
 /// broadcast), then the phases interleaved into the row.
 #[inline(always)]
 fn phased<const S: usize>(
-    t: [&[f32]; 8],
+    t: [&[f32]; 4],
     k: [&[f32]; 4],
     phases: &mut Vec<f32>,
     cells: &mut [f32],
 ) {
     let s = if S == 0 { t[0].len() } else { S };
     let n = cells.len() / s;
+    let l = s as f32;
     let phases = scratch(phases, s * n);
-    for (u, dst) in phases.chunks_exact_mut(n).enumerate().take(s) {
-        let e = [
-            t[0][u], t[1][u], t[2][u], t[3][u], t[4][u], t[5][u], t[6][u], t[7][u],
-        ];
-        phase(&e, k, dst);
+    for ((u, dst), x) in phases.chunks_exact_mut(n).enumerate().take(s).zip(0i32..) {
+        let x = x as f32;
+        phase(&[t[0][u], t[1][u], t[2][u], t[3][u]], [x, x - l], k, dst);
     }
     if S == 0 {
         for (j, e) in cells.chunks_exact_mut(s).enumerate() {
@@ -220,48 +210,51 @@ fn corner_row(r: &RoundOctave, k: &[Vec<f32>; 3], y: f32, (a, b): (&mut [f32], &
 /// window tables `t` seen as arrays of `S` (no bounds to check, so the pixels unroll
 /// into vectors), with the row's corner coefficients `k`.
 #[inline(always)]
-fn whole_cells<const S: usize>(t: [&[f32]; 8], k: [&[f32]; 4], cells: &mut [f32]) {
-    let Some([t0, t1, t2, t3, t4, t5, t6, t7]) = fixed::<S>(t) else {
+fn whole_cells<const S: usize>(t: [&[f32]; 4], k: [&[f32]; 4], cells: &mut [f32]) {
+    let Some([t0, t1, t2, t3]) = fixed::<S>(t) else {
         return any_cells(t, k, cells);
     };
+    let l = S as f32;
     for (j, e) in cells.chunks_exact_mut(S).enumerate() {
         let c = corners_of(k, j);
         let Ok(e) = <&mut [f32; S]>::try_from(e) else {
             continue;
         };
-        for u in 0..S {
-            let entry = [t0[u], t1[u], t2[u], t3[u], t4[u], t5[u], t6[u], t7[u]];
-            e[u] += round_pixel(&entry, c);
+        // `i32` offsets: converting them to floats vectorises, `usize` ones do not.
+        for (u, x) in (0..S).zip(0i32..) {
+            let x = x as f32;
+            e[u] += round_pixel(&[t0[u], t1[u], t2[u], t3[u]], [x, x - l], c);
         }
     }
 }
 
 /// The tables as arrays of `S` (`None` if one is shorter: never, the row made them).
 #[inline(always)]
-fn fixed<const S: usize>(t: [&[f32]; 8]) -> Option<[&[f32; S]; 8]> {
-    let [a, b, c, d, e, f, g, h] = t.map(|t| t.get(..S).and_then(|t| t.try_into().ok()));
-    Some([a?, b?, c?, d?, e?, f?, g?, h?])
+fn fixed<const S: usize>(t: [&[f32]; 4]) -> Option<[&[f32; S]; 4]> {
+    let [a, b, c, d] = t.map(|t| t.get(..S).and_then(|t| t.try_into().ok()));
+    Some([a?, b?, c?, d?])
 }
 
 /// Cells of any other width (the tables' length), a cell's pixels in a loop.
 #[inline(always)]
-fn any_cells(t: [&[f32]; 8], k: [&[f32]; 4], cells: &mut [f32]) {
+fn any_cells(t: [&[f32]; 4], k: [&[f32]; 4], cells: &mut [f32]) {
     let s = t[0].len();
-    let [t0, t1, t2, t3, t4, t5, t6, t7] = t.map(|t| &t[..s]);
+    let l = s as f32;
+    let [t0, t1, t2, t3] = t.map(|t| &t[..s]);
     for (j, e) in cells.chunks_exact_mut(s).enumerate() {
         let c = corners_of(k, j);
         let e = &mut e[..s];
-        for u in 0..s {
-            let entry = [t0[u], t1[u], t2[u], t3[u], t4[u], t5[u], t6[u], t7[u]];
-            e[u] += round_pixel(&entry, c);
+        for (u, x) in (0..s).zip(0i32..) {
+            let x = x as f32;
+            e[u] += round_pixel(&[t0[u], t1[u], t2[u], t3[u]], [x, x - l], c);
         }
     }
 }
 
-/// One pixel `u` (window entry `t`) of every cell of the row, from the row's corner
-/// coefficients `k` (`A`, `B` of the top corners, then of the bottom ones).
+/// One pixel `u` (window weights `w`, offsets `x`) of every cell of the row, from the
+/// row's corner coefficients `k` (`A`, `B` of the top corners, then of the bottom ones).
 #[inline(always)]
-fn phase(t: &WindowEntry, k: [&[f32]; 4], dst: &mut [f32]) {
+fn phase(w: &WindowEntry, x: [f32; 2], k: [&[f32]; 4], dst: &mut [f32]) {
     let n = dst.len();
     let (at0, at1) = (&k[0][..n], &k[0][1..=n]);
     let (bt0, bt1) = (&k[1][..n], &k[1][1..=n]);
@@ -271,6 +264,6 @@ fn phase(t: &WindowEntry, k: [&[f32]; 4], dst: &mut [f32]) {
         let c = [
             at0[j], bt0[j], at1[j], bt1[j], ab0[j], bb0[j], ab1[j], bb1[j],
         ];
-        *d = round_pixel(t, c);
+        *d = round_pixel(w, x, c);
     }
 }

@@ -1,12 +1,12 @@
 //! The round window's row loops for cells of 2, 4 and 8 pixels in AVX2, entered through
 //! an [`Avx2`] proof, as `simd_rows` does for the square grid. Left to itself, LLVM
-//! vectorised cells of 8 across cells, transposing and spilling most of its lanes (an
-//! octave of such cells on a 2048 texture: 29 million instructions, 19 million here),
-//! and interleaved the phases of narrower cells a pixel at a time. Here a cell of 8 is one vector, its window entries kept in
-//! registers for the whole row and its corners' coefficients broadcast; cells of 2 or 4
-//! go 8 at a time, pixel `u` of the 8 cells as one vector (the coefficients loaded
-//! straight from their rows), then transposed into pixel order. Wider cells vectorise
-//! well as they are (see `round_row`).
+//! vectorised cells of 8 across cells, transposing and spilling most of its lanes, and
+//! interleaved the phases of narrower cells a pixel at a time. Here a cell of 8 is one
+//! vector, its window weights and offsets kept in registers for the whole row and its
+//! corners' coefficients broadcast; cells of 2 or 4 go 8 at a time, pixel `u` of the 8
+//! cells as one vector (the coefficients loaded straight from their rows), then
+//! transposed into pixel order. Wider cells vectorise well as they are (see
+//! `round_row`).
 //!
 //! Each pixel goes through the f32 operations of `round_octave::round_pixel` in its
 //! order (multiply, then add, never fused), so the bits are the portable loop's.
@@ -15,7 +15,7 @@ use super::avx2::Avx2;
 
 /// A row's window tables (`t[k][u]`) and corner coefficients (`A`, `B` of the top
 /// corners, then of the bottom ones, per corner column).
-pub(super) type RoundInputs<'a> = ([&'a [f32]; 8], [&'a [f32]; 4]);
+pub(super) type RoundInputs<'a> = ([&'a [f32]; 4], [&'a [f32]; 4]);
 
 impl Avx2 {
     /// The round window's loop over the whole cells of `S` pixels (2, 4 or 8) in `out`.
@@ -56,45 +56,41 @@ mod simd {
     use super::super::round_octave::{corners_of, round_pixel};
     use super::RoundInputs;
     use core::arch::x86_64::{
-        __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
+        __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setr_ps, _mm256_setzero_ps,
     };
 
     // No closures in these functions (`map`, `array_of`): a closure does not take its
     // function's target features, and its calls were not inlined.
 
-    /// `round_pixel` on vectors: the same products and sums in the same order.
+    /// A corner's line `a x + b` (multiply, then add: never fused).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    fn combine(t: &[__m256; 8], c: &[__m256; 8]) -> __m256 {
-        let m: [__m256; 8] = [
-            _mm256_mul_ps(t[0], c[0]),
-            _mm256_mul_ps(t[1], c[1]),
-            _mm256_mul_ps(t[2], c[2]),
-            _mm256_mul_ps(t[3], c[3]),
-            _mm256_mul_ps(t[4], c[4]),
-            _mm256_mul_ps(t[5], c[5]),
-            _mm256_mul_ps(t[6], c[6]),
-            _mm256_mul_ps(t[7], c[7]),
-        ];
-        let left = _mm256_add_ps(_mm256_add_ps(m[0], m[1]), _mm256_add_ps(m[4], m[5]));
-        let right = _mm256_add_ps(_mm256_add_ps(m[2], m[3]), _mm256_add_ps(m[6], m[7]));
-        _mm256_add_ps(left, right)
+    fn line(a: __m256, x: __m256, b: __m256) -> __m256 {
+        _mm256_add_ps(_mm256_mul_ps(a, x), b)
     }
 
-    /// Cells of 8 pixels, one vector each: the row's window entries in registers, each
-    /// cell's corner coefficients broadcast.
+    /// `round_pixel` on vectors: the same products and sums in the same order, from the
+    /// weights `w`, the offsets `x` (from the left and the right corners) and the
+    /// corners' coefficients `c`.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn combine(w: &[__m256; 4], x: &[__m256; 2], c: &[__m256; 8]) -> __m256 {
+        let tl = _mm256_mul_ps(w[0], line(c[0], x[0], c[1]));
+        let tr = _mm256_mul_ps(w[1], line(c[2], x[1], c[3]));
+        let bl = _mm256_mul_ps(w[2], line(c[4], x[0], c[5]));
+        let br = _mm256_mul_ps(w[3], line(c[6], x[1], c[7]));
+        _mm256_add_ps(_mm256_add_ps(tl, bl), _mm256_add_ps(tr, br))
+    }
+
+    /// Cells of 8 pixels, one vector each: the row's window weights and the offsets in
+    /// registers, each cell's corner coefficients broadcast.
     #[inline]
     #[target_feature(enable = "avx2,fma")]
     pub(super) fn eight((t, k): RoundInputs<'_>, out: &mut [f32]) {
-        let tv = [
-            load8(t[0]),
-            load8(t[1]),
-            load8(t[2]),
-            load8(t[3]),
-            load8(t[4]),
-            load8(t[5]),
-            load8(t[6]),
-            load8(t[7]),
+        let w = [load8(t[0]), load8(t[1]), load8(t[2]), load8(t[3])];
+        let x = [
+            _mm256_setr_ps(0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0),
+            _mm256_setr_ps(-8.0, -7.0, -6.0, -5.0, -4.0, -3.0, -2.0, -1.0),
         ];
         let top = k[0].windows(2).zip(k[1].windows(2));
         let bottom = k[2].windows(2).zip(k[3].windows(2));
@@ -110,7 +106,7 @@ mod simd {
                 _mm256_set1_ps(ab[1]),
                 _mm256_set1_ps(bb[1]),
             ];
-            put8(e, combine(&tv, &c));
+            put8(e, combine(&w, &x, &c));
         }
     }
 
@@ -121,11 +117,15 @@ mod simd {
     #[target_feature(enable = "avx2,fma")]
     pub(super) fn narrow<const S: usize>((t, k): RoundInputs<'_>, out: &mut [f32]) {
         let z = _mm256_setzero_ps();
-        let mut tv = [[z; 8]; S];
-        for (u, tv) in tv.iter_mut().enumerate() {
-            for (x, t) in tv.iter_mut().zip(t) {
-                *x = _mm256_set1_ps(t[u]);
+        let l = S as f32;
+        let mut wv = [[z; 4]; S];
+        let mut xv = [[z; 2]; S];
+        for (u, ((wv, xv), x)) in wv.iter_mut().zip(&mut xv).zip(0i32..).enumerate() {
+            for (w, t) in wv.iter_mut().zip(t) {
+                *w = _mm256_set1_ps(t[u]);
             }
+            let x = x as f32;
+            *xv = [_mm256_set1_ps(x), _mm256_set1_ps(x - l)];
         }
         let n = out.len() / S;
         let blocks = n / 8;
@@ -151,8 +151,8 @@ mod simd {
                 load8(b3),
             ];
             let mut p = [z; S];
-            for (p, tv) in p.iter_mut().zip(&tv) {
-                *p = combine(tv, &c);
+            for ((p, wv), xv) in p.iter_mut().zip(&wv).zip(&xv) {
+                *p = combine(wv, xv, &c);
             }
             for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
                 put8(e, v);
@@ -160,13 +160,10 @@ mod simd {
         }
         let j0 = blocks * 8;
         for (j, cell) in out[j0 * S..].chunks_exact_mut(S).enumerate() {
-            let j = j0 + j;
-            let c = corners_of(k, j);
-            for (u, e) in cell.iter_mut().enumerate() {
-                let entry = [
-                    t[0][u], t[1][u], t[2][u], t[3][u], t[4][u], t[5][u], t[6][u], t[7][u],
-                ];
-                *e += round_pixel(&entry, c);
+            let c = corners_of(k, j0 + j);
+            for ((u, e), x) in cell.iter_mut().enumerate().zip(0i32..) {
+                let x = x as f32;
+                *e += round_pixel(&[t[0][u], t[1][u], t[2][u], t[3][u]], [x, x - l], c);
             }
         }
     }
