@@ -28,8 +28,9 @@ fn slices(row: &[Vec<f32>; 4], n: usize) -> CornerRows<'_> {
     })
 }
 
-/// Draws the random numbers of corner row `iy` of octave `o`, whose corner rows lie at
-/// `origin_y + iy * step` (the octave's own origin, but for a shifted grid).
+/// Draws the random numbers of corner row `iy` of octave `o`, whose corner rows the
+/// pixel-position sources read at `origin_y + iy * step` (the octave's own origin, but
+/// for a shifted grid, whose rows are read where the unshifted grid has them).
 #[inline(always)]
 pub(super) fn fill_corners<P: ProximityFn>(
     plan: &Plan,
@@ -41,13 +42,7 @@ pub(super) fn fill_corners<P: ProximityFn>(
         PreparedSource::Lattice(src) => {
             src.fill_row(i64::from(iy), o.first_cell, o.period, P::NEEDS, out);
         }
-        source => source.fill_row(
-            &plan.frame,
-            origin_y + iy * o.step,
-            &o.columns,
-            P::NEEDS,
-            out,
-        ),
+        source => source.fill_row(&o.frame, origin_y + iy * o.step, &o.columns, P::NEEDS, out),
     }
 }
 

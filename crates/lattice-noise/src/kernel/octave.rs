@@ -29,6 +29,8 @@ pub(super) struct Octave {
     pub period: Option<i64>,
     /// The column part of every corner's random-source input (see `PreparedSource::columns`).
     pub columns: Vec<u32>,
+    /// The frame the pixel-position sources read the corners in.
+    pub frame: Frame,
     /// `f(u / l)` and `f(1 - u / l)` for `u` in `0..step`.
     pub fade_l: Vec<f32>,
     pub fade_r: Vec<f32>,
@@ -42,15 +44,16 @@ pub(super) struct Octave {
 
 impl Octave {
     /// Octave `k` of whole step `step`, its grid's columns from `origin`, for the
-    /// window columns `x0..x0 + width`.
+    /// window columns `x0..x0 + width`; the pixel-position random sources read each
+    /// corner in `frame`, `drawn_less` pixels left of where it lies (a shifted octave's
+    /// shift: see `Isotropy::octave_shift` and `Frame::apart`).
     pub(super) fn new(
         p: &NoiseParams,
         (k, step): (usize, i32),
-        origin: i32,
+        (origin, drawn_less): (i32, i32),
         (x0, width): (i32, i32),
-        source: &PreparedSource,
+        (source, frame): (&PreparedSource, Frame),
     ) -> Self {
-        let frame = Frame::new(p.size, p.tileable);
         // The window's first corner: the cell that holds column `x0`.
         let first_cell = (x0 - origin).div_euclid(step);
         let first_x = origin + first_cell * step;
@@ -72,7 +75,8 @@ impl Octave {
             pow2: (step as u32).is_power_of_two(),
             cells,
             period: p.tileable.then_some(i64::from(p.size as i32 / step)),
-            columns: source.columns(&frame, first_x, step, cells + 1),
+            columns: source.columns(&frame, first_x - drawn_less, step, cells + 1),
+            frame,
             fade_l: (0..step).map(|u| p.fade.eval(us(u))).collect(),
             fade_r: (0..step).map(|u| p.fade.eval(1.0 - us(u))).collect(),
             fade_l_x: (0..step).map(|u| p.fade.eval(us(u)) * u as f32).collect(),

@@ -141,15 +141,18 @@ impl Plan {
                     let step = s as i32;
                     let [sx, sy] = p.isotropy.octave_shift(k, s).map(|c| c as i32);
                     let origin = p.displacement.origin(step);
-                    let grid = Octave::new(p, (k, step), origin + sx, (x0, width), &source);
-                    return OctavePlan::Round(RoundOctave::new(grid, origin + sy, o));
+                    let columns = (origin + sx, sx);
+                    let drawn = (&source, *o.frame());
+                    let grid = Octave::new(p, (k, step), columns, (x0, width), drawn);
+                    return OctavePlan::Round(RoundOctave::new(grid, origin + sy, [sx, sy], o));
                 }
                 if panned || s.fract() != 0.0 {
                     return OctavePlan::Free(FreeOctave::new(p, k, s));
                 }
                 let step = s as i32;
                 let origin = p.displacement.origin(step);
-                OctavePlan::Grid(Octave::new(p, (k, step), origin, (x0, width), &source))
+                let drawn = (&source, frame);
+                OctavePlan::Grid(Octave::new(p, (k, step), (origin, 0), (x0, width), drawn))
             })
             .collect();
         Plan {

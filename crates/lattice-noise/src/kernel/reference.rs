@@ -139,13 +139,13 @@ impl ProximityVisitor for Round<'_> {
         let size = plan.width as i32;
         let numbers = |(ix, iy): (i64, i64)| -> [f32; 4] {
             let at = (
-                o.origin + ix as i32 * o.step,
-                r.origin_y + iy as i32 * o.step,
+                o.origin - r.shift[0] + ix as i32 * o.step,
+                r.origin_y - r.shift[1] + iy as i32 * o.step,
             );
             std::array::from_fn(|k| {
                 if k < P::NEEDS {
                     plan.source
-                        .corner_value(&plan.frame, at, (ix, iy), o.period, k)
+                        .corner_value(&o.frame, at, (ix, iy), o.period, k)
                 } else {
                     0.0
                 }

@@ -24,6 +24,11 @@ pub(crate) struct RoundOctave {
     pub grid: Octave,
     /// The origin of the grid's rows (the octave's shift along y differs from x's).
     pub origin_y: i32,
+    /// The octave's shift along x and y: the pixel-position random sources read each
+    /// point where the unshifted grid has it, so a point keeps its numbers when the
+    /// texture is rendered at another size (a shift is a whole number of pixels, so it
+    /// does not scale exactly with the size; the unshifted grid does).
+    pub shift: [i32; 2],
     /// The same octave as the per-pixel sampler sees it (warped layers, slopes): the
     /// points' turns, the mean kernel, the function's units.
     pub turned: TurnedOctave,
@@ -34,11 +39,13 @@ pub(crate) struct RoundOctave {
 pub(super) type WindowEntry = [f32; 4];
 
 impl RoundOctave {
-    /// The octave on `grid` (its columns' origin shifted), rows from `origin_y`.
-    pub(super) fn new(grid: Octave, origin_y: i32, turned: TurnedOctave) -> Self {
+    /// The octave on `grid` (its columns' origin shifted), rows from `origin_y`, the
+    /// grid shifted by `shift`.
+    pub(super) fn new(grid: Octave, origin_y: i32, shift: [i32; 2], turned: TurnedOctave) -> Self {
         RoundOctave {
             grid,
             origin_y,
+            shift,
             turned,
         }
     }

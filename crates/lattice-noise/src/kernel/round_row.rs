@@ -38,7 +38,7 @@ fn draw_row<P: ProximityFn>(plan: &Plan, r: &RoundOctave, iy: i32, numbers: &mut
     for v in numbers.iter_mut().take(P::NEEDS) {
         v.resize(r.grid.cells + 1, 0.0);
     }
-    fill_corners::<P>(plan, &r.grid, (r.origin_y, iy), numbers);
+    fill_corners::<P>(plan, &r.grid, (r.origin_y - r.shift[1], iy), numbers);
 }
 
 /// Draws grid row `iy` of `r` and turns its points' coefficients into `out`.

@@ -93,8 +93,11 @@ pub(super) struct TurnedOctave {
     pub units: [f32; 4],
     pub fade: Fade,
     /// Pixel spacing of the points in the random sources' input (whole for whole steps),
-    /// and the position of point 0 (the displacement and the octave's shift, on the
-    /// square lattice, so its points draw the original's numbers when not shifted).
+    /// and the position of point 0 there: on the square lattice the displacement's, so
+    /// its points draw the original's numbers. Not the octave's shift: a shift is whole
+    /// pixels, so it does not scale exactly with the texture size, and a point read
+    /// where it lies would draw other numbers at another size (an octave of other
+    /// noise); read where the unshifted grid has it, it keeps them.
     spacing: f64,
     first: [f64; 2],
     repeat: Repeat,
@@ -130,7 +133,8 @@ impl TurnedOctave {
         // `c = M (pan - origin) / v`.
         let pan = p.origin.map(|o| o * f64::from(p.initial_step));
         let moved = p.isotropy.octave_shift(k, step);
-        let origin = moved.map(|m| p.displacement.origin_f64(step) + m);
+        let unmoved = p.displacement.origin_f64(step);
+        let origin = moved.map(|m| unmoved + m);
         let shift = [pan[0] - origin[0], pan[1] - origin[1]];
         let (af, bf) = (a as f64 / spacing, b as f64 / spacing);
         let constant = [af * shift[0] - bf * shift[1], bf * shift[0] + af * shift[1]];
@@ -148,11 +152,12 @@ impl TurnedOctave {
             mean: [0.0; 4],
             fade: p.fade,
             spacing,
-            first: if b == 0 { origin } else { [0.0; 2] },
+            first: if b == 0 { [unmoved; 2] } else { [0.0; 2] },
             repeat,
             // A turned lattice's representatives reach past the texture: their
             // positions must not wrap, or distinct points would share numbers.
-            frame: Frame::new(p.size, matches!(repeat, Repeat::Square(_))),
+            frame: Frame::new(p.size, matches!(repeat, Repeat::Square(_)))
+                .apart(if p.isotropy.shifted_octaves { k } else { 0 }),
             salt: mix32(p.seed as u32 ^ mix32(k as u32).wrapping_add(0x9e37_79b9)),
         }
     }
