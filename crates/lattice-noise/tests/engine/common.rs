@@ -191,6 +191,30 @@ pub fn seams(h: &Heightmap) -> Seams {
     }
 }
 
+/// Pearson's correlation of `a` and `b`.
+pub fn correlation(a: &[f64], b: &[f64]) -> f64 {
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (ma, mb) = (mean(a), mean(b));
+    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
+    cov / (var(a, ma) * var(b, mb)).sqrt()
+}
+
+/// A map `factor` times `side` pixels wide, averaged over each `factor` x `factor`
+/// block: `side` x `side` values to set beside a render at that size.
+pub fn block_means(large: &[f64], side: usize, factor: usize) -> Vec<f64> {
+    let width = side * factor;
+    let block = |i: usize| {
+        let (x, y) = (i % side * factor, i / side * factor);
+        let n = factor * factor;
+        (0..n)
+            .map(|k| large[(y + k / factor) * width + x + k % factor])
+            .sum::<f64>()
+            / n as f64
+    };
+    (0..side * side).map(block).collect()
+}
+
 /// Asserts that `h` wraps round: on each axis the jump across its seam is less than
 /// `factor` times the jumps beside it (see [`seams`]); `what` names it in the message.
 pub fn assert_wraps_round(h: &Heightmap, factor: f32, what: &str) {

@@ -6,7 +6,8 @@
 #[cfg(feature = "rayon")]
 use crate::common::assert_same_bits_at_thread_counts;
 use crate::common::{
-    assert_windows_give_the_whole, assert_wraps_round, bits, halo_windows_of_256, olsen, render,
+    assert_windows_give_the_whole, assert_wraps_round, bits, block_means, correlation,
+    halo_windows_of_256, olsen, render,
 };
 use lattice_noise::{Droplets, Layer, LayerStack, NoiseParams, Preset, Region};
 
@@ -88,25 +89,8 @@ fn every_size_gets_the_same_channels() {
         d
     };
     let (small, large) = (carving(128), carving(512));
-    let block = |i: usize| {
-        let (x, y) = (i % 128 * 4, i / 128 * 4);
-        (0..16)
-            .map(|k| large[(y + k / 4) * 512 + x + k % 4])
-            .sum::<f64>()
-            / 16.0
-    };
-    let large: Vec<f64> = (0..128 * 128).map(block).collect();
-    let r = correlation(&small, &large);
+    let r = correlation(&small, &block_means(&large, 128, 4));
     assert!(r > 0.9, "{r}");
-}
-
-/// Pearson's correlation of `a` and `b`.
-fn correlation(a: &[f64], b: &[f64]) -> f64 {
-    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-    let (ma, mb) = (mean(a), mean(b));
-    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let var = |v: &[f64], m: f64| v.iter().map(|x| (x - m).powi(2)).sum::<f64>();
-    cov / (var(a, ma) * var(b, mb)).sqrt()
 }
 
 #[test]

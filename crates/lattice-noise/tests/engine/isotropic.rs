@@ -2,6 +2,7 @@
 
 #[cfg(feature = "rayon")]
 use crate::common::bits_at_thread_counts;
+use crate::common::{block_means, correlation};
 use crate::spectrum::wedge_extremes;
 use lattice_noise::{Isotropy, NoiseParams, Proximity, generate_simple};
 
@@ -91,33 +92,17 @@ fn the_isotropic_mode_is_the_same_texture_at_four_times_the_size() {
                 isotropy: Isotropy::FULL,
                 ..NoiseParams::default()
             };
-            let small = generate_simple(&p.resized(256)).unwrap();
-            let large = generate_simple(&p.resized(1024)).unwrap();
-            let averaged: Vec<f64> = (0..256 * 256)
-                .map(|i| {
-                    let (x, y) = (i % 256 * 4, i / 256 * 4);
-                    let block = (0..16).map(|j| large.data()[(y + j / 4) * 1024 + x + j % 4]);
-                    block.map(f64::from).sum::<f64>() / 16.0
-                })
-                .collect();
-            let small: Vec<f64> = small.data().iter().map(|&v| f64::from(v)).collect();
-            let r = correlation(&small, &averaged);
+            let heights = |size: u32| {
+                let hm = generate_simple(&p.resized(size)).unwrap();
+                hm.data()
+                    .iter()
+                    .map(|&v| f64::from(v))
+                    .collect::<Vec<f64>>()
+            };
+            let r = correlation(&heights(256), &block_means(&heights(1024), 256, 4));
             report.push(format!("{random:?} {proximity:?} tiled {tileable}: {r:.4}"));
             assert!(r >= 0.99, "{}", report.join("\n"));
         }
     }
     println!("{}", report.join("\n"));
-}
-
-/// Pearson's correlation of two equally long series.
-fn correlation(a: &[f64], b: &[f64]) -> f64 {
-    let n = a.len() as f64;
-    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
-    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
-    for (x, y) in a.iter().zip(b) {
-        ab += (x - ma) * (y - mb);
-        aa += (x - ma) * (x - ma);
-        bb += (y - mb) * (y - mb);
-    }
-    ab / (aa * bb).sqrt()
 }
