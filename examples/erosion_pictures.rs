@@ -9,7 +9,7 @@ use image::imageops::{FilterType, resize};
 use lattice_studio::Preset;
 use lattice_studio::engine::JobControl;
 use lattice_studio::engine::layers::LayerStack;
-use lattice_studio::pixels::{Light, grey8, shade};
+use lattice_studio::pixels::{Light, ToneMap, lit_colour, shade};
 use std::path::Path;
 
 /// The preset's lit view at its own size, after `change` on its layers.
@@ -22,14 +22,14 @@ fn lit(preset: &Preset, change: impl Fn(&mut LayerStack)) -> Result<RgbImage> {
         ..Light::default()
     };
     let lit = shade(&hm, &preset.output, &light, preset.layers.tileable());
-    let grey = grey8(&hm, &preset.output);
-    // The ramp's colour scaled by the light, so flat ground keeps the ramp's colour.
+    let tm = ToneMap::for_heightmap(&hm, &preset.output);
     let ramp = preset.output.ramp.clone().unwrap_or_default().sampler();
-    let flat = light.brightness([0.0, 0.0, 1.0]).max(1e-3);
-    Ok(RgbImage::from_fn(hm.size(), hm.size(), |x, y| {
-        let k = f32::from(lit.get_pixel(x, y)[0]) / 255.0 / flat;
-        let [r, g, b, _] = ramp.sample(f32::from(grey.get_pixel(x, y)[0]) / 255.0);
-        image::Rgb([r, g, b].map(|c| (f32::from(c) * k).round().clamp(0.0, 255.0) as u8))
+    let flat = light.flat_brightness();
+    let n = hm.size();
+    Ok(RgbImage::from_fn(n, n, |x, y| {
+        let grey = tm.grey(hm.data()[(y * n + x) as usize]);
+        let [r, g, b, _] = lit_colour(lit.get_pixel(x, y)[0], ramp.sample(grey), flat);
+        image::Rgb([r, g, b])
     }))
 }
 

@@ -3,7 +3,7 @@
 //! its job is cancelled.
 
 use super::view_settings::DisplayMode;
-use crate::pixels::{ToneMap, exact_slopes, shade_exact, shade_heights, to_u8};
+use crate::pixels::{ToneMap, exact_slopes, lit_colour, shade_exact, shade_heights, to_u8};
 use crate::{
     engine::{EngineError, HeightStats, Heightmap, JobControl, LayerStack, SlopeSampler},
     pixels::{Light, OutputParams},
@@ -83,6 +83,11 @@ pub(crate) fn display_image(
     let [r, g, b] = out.tint;
     let sampler = out.ramp.clone().unwrap_or_default().sampler();
     let ramp_on = out.ramp.is_some();
+    // Worked out once, not per pixel: it takes the light's sines and cosines.
+    let flat = match mode {
+        DisplayMode::Lit(light) => light.flat_brightness(),
+        _ => 1.0,
+    };
     let lit = match mode {
         DisplayMode::Lit(light) => Some(match slopes {
             Some(slopes) => shade_exact(slopes, &tm, (heights, side, step), &light),
@@ -102,9 +107,9 @@ pub(crate) fn display_image(
             for (x, px) in row.iter_mut().enumerate() {
                 let grey = tm.grey(src[x]);
                 *px = match (mode, &lit) {
-                    (DisplayMode::Lit(light), Some(shade)) => {
+                    (DisplayMode::Lit(_), Some(shade)) => {
                         let b = shade.get(y * side + x).copied().unwrap_or(0);
-                        lit_pixel(b, grey, ramp_on.then_some(&sampler), &light)
+                        lit_pixel(b, grey, ramp_on.then_some(&sampler), flat)
                     }
                     (DisplayMode::Transparent, _) => {
                         egui::Color32::from_rgba_unmultiplied(r, g, b, to_u8(grey))
@@ -160,21 +165,18 @@ fn lit_brightness(
 }
 
 /// A lit pixel: the brightness as grey, or with a colour ramp the ramp's colour shaded
-/// by it (a flat surface keeps the ramp's colour exactly).
+/// by it (see [`lit_colour`]; `flat` is the light's [`Light::flat_brightness`]).
 fn lit_pixel(
     brightness: u8,
     grey: f32,
     ramp: Option<&crate::pixels::RampSampler>,
-    light: &Light,
+    flat: f32,
 ) -> egui::Color32 {
     let Some(sampler) = ramp else {
         return egui::Color32::from_gray(brightness);
     };
-    let flat = light.brightness([0.0, 0.0, 1.0]).max(1e-3);
-    let k = f32::from(brightness) / 255.0 / flat;
-    let [r, g, b, a] = sampler.sample(grey);
-    let shade = |c: u8| (f32::from(c) * k).round().clamp(0.0, 255.0) as u8;
-    egui::Color32::from_rgba_unmultiplied(shade(r), shade(g), shade(b), a)
+    let [r, g, b, a] = lit_colour(brightness, sampler.sample(grey), flat);
+    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
 #[cfg(test)]

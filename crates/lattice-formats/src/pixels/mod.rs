@@ -24,6 +24,6 @@ pub use normal_map::{
     mapped_heights, normal_from_slope, normal_map, normals_of_grid, normals_of_heights, slope,
 };
 pub use pixel_encoding::PixelEncoding;
-pub use shading::{Light, shade, shade_exact, shade_heights};
+pub use shading::{Light, lit_colour, shade, shade_exact, shade_heights};
 pub use texture_stats::TextureStats;
 pub use tone_map::{ToneMap, to_u8, to_u16};

@@ -52,6 +52,13 @@ impl Light {
         brightness_towards(n, self.direction())
     }
 
+    /// The brightness of flat ground (its normal straight up), at least 1e-3: what
+    /// [`lit_colour`] divides by, worked out once per image (it takes the light's sines
+    /// and cosines).
+    pub fn flat_brightness(&self) -> f32 {
+        self.brightness([0.0, 0.0, 1.0]).max(1e-3)
+    }
+
     /// Whether every parameter is finite (a light that is not gives a flat mid grey).
     fn is_finite(&self) -> bool {
         self.azimuth_deg.is_finite() && self.elevation_deg.is_finite() && self.strength.is_finite()
@@ -139,6 +146,15 @@ pub fn shade_exact(
     out
 }
 
+/// A colour-ramp pixel `colour` lit: scaled by the lit grey `brightness` over flat
+/// ground's (`flat`, [`Light::flat_brightness`]), so flat ground keeps the ramp's colour
+/// exactly; alpha kept. What the app's lit view shows with a colour ramp.
+pub fn lit_colour(brightness: u8, [r, g, b, a]: [u8; 4], flat: f32) -> [u8; 4] {
+    let k = f32::from(brightness) / 255.0 / flat;
+    let shade = |c: u8| (f32::from(c) * k).round().clamp(0.0, 255.0) as u8;
+    [shade(r), shade(g), shade(b), a]
+}
+
 /// Lights the texture as shown: the mapped grey is the surface.
 pub fn shade(hm: &Heightmap, out: &OutputParams, light: &Light, wrap: bool) -> GrayImage {
     shade_heights(&mapped_heights(hm, out), light, wrap)
@@ -177,6 +193,21 @@ mod tests {
         let from_left = shade_heights(&hm, &light(180.0), false);
         let from_right = shade_heights(&hm, &light(0.0), false);
         assert!(from_right.get_pixel(4, 4).0[0] > from_left.get_pixel(4, 4).0[0] + 50);
+    }
+
+    #[test]
+    fn lit_colours_keep_the_ramps_colour_on_flat_ground() {
+        let l = light(30.0);
+        let flat = l.flat_brightness();
+        let on_flat = to_u8(flat);
+        let c = [200, 100, 40, 255];
+        let kept = lit_colour(on_flat, c, flat);
+        for (k, w) in kept.iter().zip(c) {
+            assert!(k.abs_diff(w) <= 1, "{kept:?} against {c:?}");
+        }
+        assert_eq!(lit_colour(0, c, flat), [0, 0, 0, 255]);
+        let lit = lit_colour(255, c, flat);
+        assert!(lit[0] == 255 && lit[1] > 100 && lit[2] > 40, "{lit:?}");
     }
 
     #[test]
