@@ -48,6 +48,7 @@ mod mean_kernel;
 mod octave;
 mod plan;
 mod reference;
+mod round_cells;
 mod round_octave;
 mod round_row;
 mod round_simd;
@@ -71,6 +72,7 @@ mod vector_work;
 mod warp_fields;
 mod warp_grid;
 mod warped;
+mod window_table;
 
 #[cfg(test)]
 pub(crate) use block_pick::PortablePick;

@@ -100,8 +100,21 @@ impl RoundOctave {
     /// row).
     #[inline(always)]
     pub(super) fn corner(&self, k: [f32; 3], y: f32) -> [f32; 2] {
-        let amp = self.grid.amp;
-        [k[0] * amp, (k[1] * y + k[2]) * amp]
+        [self.slope(k[0]), self.constant(k[1], k[2], y)]
+    }
+
+    /// A corner's `A` from its `alpha'`: the same on every row, so the row kernel
+    /// takes it once per cell row.
+    #[inline(always)]
+    pub(super) fn slope(&self, alpha: f32) -> f32 {
+        alpha * self.grid.amp
+    }
+
+    /// A corner's `B` from its `beta'` and `gamma` (less the average) on a row `y`
+    /// pixels below it.
+    #[inline(always)]
+    pub(super) fn constant(&self, beta: f32, gamma: f32, y: f32) -> f32 {
+        (beta * y + gamma) * self.grid.amp
     }
 
     /// The window weights of row `v` of a cell (whole pixels from its top) for its
@@ -121,8 +134,9 @@ impl RoundOctave {
 
     /// The window weights of row `v` of a cell, for every `u` of the cell: `t[k][u]`
     /// is entry `k` of [`WindowEntry`]; `w` is room for the left corners' weights. The
-    /// one definition of the tables, read by the literal path; the row kernel builds
-    /// the same from cached weights ([`fill_tables_from`]).
+    /// one definition of the tables, read by the literal path; the row kernel reads the
+    /// same from a `WindowTable` built with [`window_weights`](Self::window_weights) and
+    /// [`right_weights`].
     pub(super) fn fill_tables(
         &self,
         fade: Fade,
@@ -145,17 +159,21 @@ impl RoundOctave {
 }
 
 /// The right corners' weights of a row (entries 1 and 3) from the left ones' `wt` and
-/// `wb` (`l + 1` long; entries 0 and 2 are those up to `l`): a corner's offsets are
-/// measured from it in whole pixels (`l - u` to the right ones), so the right corners'
-/// weights are the left ones' read backwards.
+/// `wb` (`l + 1` long; entries 0 and 2 are those up to `l`).
 #[inline(always)]
 pub(super) fn fill_tables_from((wt, wb): (&[f32], &[f32]), t: [&mut Vec<f32>; 2]) {
     let s = wt.len() - 1;
     let [t1, t3] = t.map(|t| scratch(t, s));
-    for (t, w) in t1.iter_mut().zip(wt[1..].iter().rev()) {
-        *t = *w;
-    }
-    for (t, w) in t3.iter_mut().zip(wb[1..].iter().rev()) {
+    right_weights(wt, t1);
+    right_weights(wb, t3);
+}
+
+/// A right corner's weights `out` (`u = 0..l`) from the left corner's `w` of the same
+/// row (`l + 1` long): a corner's offsets are measured from it in whole pixels (`l - u`
+/// to the right ones), so they are the left ones' read backwards.
+#[inline(always)]
+pub(super) fn right_weights(w: &[f32], out: &mut [f32]) {
+    for (t, w) in out.iter_mut().zip(w[1..].iter().rev()) {
         *t = *w;
     }
 }

@@ -6,7 +6,8 @@
 use super::avx2::Avx2;
 use super::grid_row::fill_corners;
 use super::plan::Plan;
-use super::round_octave::{RoundOctave, WindowEntry, corners_of, fill_tables_from, round_pixel};
+use super::round_cells::{cells_row, phased};
+use super::round_octave::RoundOctave;
 use super::round_window::RoundWindow;
 use super::row_parts::{CornerRows, scratch};
 use crate::proximity::ProximityFn;
@@ -15,19 +16,16 @@ use crate::proximity::ProximityFn;
 #[derive(Default)]
 pub(super) struct RoundCache {
     numbers: [Vec<f32>; 4],
-    /// `[alpha', beta', gamma]` of every corner column of the grid rows above and below
-    /// the cell row `cell_row`.
+    /// `[A, beta', gamma]` of every corner column of the grid rows above and below the
+    /// cell row `cell_row` (`A` the same on every pixel row of it: see
+    /// [`RoundOctave::slope`]).
     top: [Vec<f32>; 3],
     bottom: [Vec<f32>; 3],
     cell_row: Option<i32>,
-    /// This row's `A` and `B` of the top corners, then of the bottom ones.
-    coef: [Vec<f32>; 4],
-    /// The octave's window weights, and this row's right corners' weights (entries 1
-    /// and 3; see [`fill_tables_from`]), and room for the points' turns and for
-    /// weights not kept.
+    /// This pixel row's `B` of the top corners and of the bottom ones.
+    constants: [Vec<f32>; 2],
+    /// The octave's window weights, and room for the points' turns.
     window: RoundWindow,
-    tables: [Vec<f32>; 2],
-    weights: [Vec<f32>; 2],
     turns: [Vec<f32>; 2],
     /// Cells narrower than a vector: pixel `u` of every cell, phase by phase.
     phases: Vec<f32>,
@@ -41,7 +39,8 @@ fn draw_row<P: ProximityFn>(plan: &Plan, r: &RoundOctave, iy: i32, numbers: &mut
     fill_corners::<P>(plan, &r.grid, (r.origin_y - r.shift[1], iy), numbers);
 }
 
-/// Draws grid row `iy` of `r` and turns its points' coefficients into `out`.
+/// Draws grid row `iy` of `r` and turns its points' coefficients into `out`: `A`,
+/// `beta'` and `gamma`.
 fn fill_coefficients<P: ProximityFn>(
     plan: &Plan,
     r: &RoundOctave,
@@ -52,6 +51,9 @@ fn fill_coefficients<P: ProximityFn>(
     draw_row::<P>(plan, r, iy, numbers);
     let rows: CornerRows<'_> = std::array::from_fn(|k| &numbers[k][..]);
     r.row_coefficients::<P>((r.grid.first_cell, i64::from(iy)), &rows, turns, out);
+    for a in out[0].iter_mut() {
+        *a = r.slope(*a);
+    }
 }
 
 /// Adds octave `r` to texture row `y`: the window's columns of it are
@@ -102,17 +104,14 @@ pub(super) fn round_row<P: ProximityFn>(
     c.cell_row = Some(cy);
 
     let (y_top, y_bottom) = (v as f32, v as f32 - o.l);
-    let [at, bt, ab, bb] = &mut c.coef;
-    let (at, bt) = (scratch(at, corners), scratch(bt, corners));
-    let (ab, bb) = (scratch(ab, corners), scratch(bb, corners));
-    corner_row(r, &c.top, y_top, (at, bt));
-    corner_row(r, &c.bottom, y_bottom, (ab, bb));
-    let (wt, wb) = c.window.rows(r, plan.fade, v, &mut c.weights);
-    let [t1, t3] = &mut c.tables;
-    fill_tables_from((wt, wb), [t1, t3]);
-    let t = [&wt[..s], &t1[..s], &wb[..s], &t3[..s]];
+    let [bt, bb] = &mut c.constants;
+    let (bt, bb) = (scratch(bt, corners), scratch(bb, corners));
+    constant_row(r, &c.top, y_top, bt);
+    constant_row(r, &c.bottom, y_bottom, bb);
+    let (at, ab) = (&c.top[0][..], &c.bottom[0][..]);
+    let t = c.window.rows(r, plan.fade, v);
     let cells = &mut line[lead - offset..lead - offset + n * s];
-    let k = [&*at, &*bt, &*ab, &*bb];
+    let k = [at, &*bt, ab, &*bb];
     if let Some(isa) = isa {
         let done = match s {
             2 => isa.round::<2>((t, k), cells),
@@ -124,21 +123,14 @@ pub(super) fn round_row<P: ProximityFn>(
             return;
         }
     }
-    // Known widths let the compiler unroll a cell's pixels into whole vectors (a loop
-    // over 8 pixels of unknown count ran one pixel at a time).
-    match s {
-        2 => phased::<2>(t, k, &mut c.phases, cells),
-        4 => phased::<4>(t, k, &mut c.phases, cells),
-        8 => whole_cells::<8>(t, k, cells),
-        16 => whole_cells::<16>(t, k, cells),
-        32 => whole_cells::<32>(t, k, cells),
-        64 => whole_cells::<64>(t, k, cells),
-        128 => whole_cells::<128>(t, k, cells),
-        256 => whole_cells::<256>(t, k, cells),
-        512 => whole_cells::<512>(t, k, cells),
-        s if s < 8 => phased::<0>(t, k, &mut c.phases, cells),
-        _ => any_cells(t, k, cells),
+    if s < 8 {
+        return phased(t, k, &mut c.phases, cells);
     }
+    // Only the window's pixels: the first and the last cells reach past it, by up to a
+    // step each (the octave's shift), which for a step of 512 at 2048 was a quarter
+    // more pixels than the window's.
+    let keep = offset..offset + plan.width;
+    cells_row((t, k), cells, keep);
 }
 
 /// Steps of one pixel whose fade is exactly 0 at 1: every pixel is its cell's top-left
@@ -151,7 +143,7 @@ fn step_one<P: ProximityFn>(
     c: &mut RoundCache,
     cells: &mut [f32],
 ) {
-    let w = c.window.rows(r, plan.fade, 0, &mut c.weights).0[0];
+    let w = c.window.rows(r, plan.fade, 0)[0][0];
     draw_row::<P>(plan, r, cy, &mut c.numbers);
     c.cell_row = None;
     let rows: CornerRows<'_> = std::array::from_fn(|k| &c.numbers[k][..]);
@@ -160,110 +152,11 @@ fn step_one<P: ProximityFn>(
     }
 }
 
-/// Cells narrower than a vector (`S` pixels, or the tables' length when `S = 0`): pixel
-/// `u` of every cell first, phase by phase (contiguous corner coefficients, the entry
-/// broadcast), then the phases interleaved into the row.
+/// `B` of every corner of a grid row with coefficients `k`, `y` pixels above the pixel
+/// row.
 #[inline(always)]
-fn phased<const S: usize>(
-    t: [&[f32]; 4],
-    k: [&[f32]; 4],
-    phases: &mut Vec<f32>,
-    cells: &mut [f32],
-) {
-    let s = if S == 0 { t[0].len() } else { S };
-    let n = cells.len() / s;
-    let l = s as f32;
-    let phases = scratch(phases, s * n);
-    for ((u, dst), x) in phases.chunks_exact_mut(n).enumerate().take(s).zip(0i32..) {
-        let x = x as f32;
-        phase(&[t[0][u], t[1][u], t[2][u], t[3][u]], [x, x - l], k, dst);
-    }
-    if S == 0 {
-        for (j, e) in cells.chunks_exact_mut(s).enumerate() {
-            for (u, e) in e.iter_mut().enumerate() {
-                *e += phases[u * n + j];
-            }
-        }
-        return;
-    }
-    // A known number of phases, each a slice of the cells' count: the interleave
-    // vectorises (a transpose in registers) instead of running a pixel at a time.
-    let p: [&[f32]; S] = std::array::from_fn(|u| &phases[u * n..(u + 1) * n]);
-    for (j, e) in cells.chunks_exact_mut(S).take(n).enumerate() {
-        for (e, p) in e.iter_mut().zip(p) {
-            *e += p[j];
-        }
-    }
-}
-
-/// `[A, B]` of every corner of a grid row with coefficients `k`, `y` pixels above the
-/// pixel row.
-#[inline(always)]
-fn corner_row(r: &RoundOctave, k: &[Vec<f32>; 3], y: f32, (a, b): (&mut [f32], &mut [f32])) {
-    let points = k[0].iter().zip(&k[1]).zip(&k[2]);
-    for ((a, b), ((&k0, &k1), &k2)) in a.iter_mut().zip(b.iter_mut()).zip(points) {
-        [*a, *b] = r.corner([k0, k1, k2], y);
-    }
-}
-
-/// Cells of `S` pixels (8 or more), a cell's pixels in whole vectors: the row's
-/// window tables `t` seen as arrays of `S` (no bounds to check, so the pixels unroll
-/// into vectors), with the row's corner coefficients `k`.
-#[inline(always)]
-fn whole_cells<const S: usize>(t: [&[f32]; 4], k: [&[f32]; 4], cells: &mut [f32]) {
-    let Some([t0, t1, t2, t3]) = fixed::<S>(t) else {
-        return any_cells(t, k, cells);
-    };
-    let l = S as f32;
-    for (j, e) in cells.chunks_exact_mut(S).enumerate() {
-        let c = corners_of(k, j);
-        let Ok(e) = <&mut [f32; S]>::try_from(e) else {
-            continue;
-        };
-        // `i32` offsets: converting them to floats vectorises, `usize` ones do not.
-        for (u, x) in (0..S).zip(0i32..) {
-            let x = x as f32;
-            e[u] += round_pixel(&[t0[u], t1[u], t2[u], t3[u]], [x, x - l], c);
-        }
-    }
-}
-
-/// The tables as arrays of `S` (`None` if one is shorter: never, the row made them).
-#[inline(always)]
-fn fixed<const S: usize>(t: [&[f32]; 4]) -> Option<[&[f32; S]; 4]> {
-    let [a, b, c, d] = t.map(|t| t.get(..S).and_then(|t| t.try_into().ok()));
-    Some([a?, b?, c?, d?])
-}
-
-/// Cells of any other width (the tables' length), a cell's pixels in a loop.
-#[inline(always)]
-fn any_cells(t: [&[f32]; 4], k: [&[f32]; 4], cells: &mut [f32]) {
-    let s = t[0].len();
-    let l = s as f32;
-    let [t0, t1, t2, t3] = t.map(|t| &t[..s]);
-    for (j, e) in cells.chunks_exact_mut(s).enumerate() {
-        let c = corners_of(k, j);
-        let e = &mut e[..s];
-        for (u, x) in (0..s).zip(0i32..) {
-            let x = x as f32;
-            e[u] += round_pixel(&[t0[u], t1[u], t2[u], t3[u]], [x, x - l], c);
-        }
-    }
-}
-
-/// One pixel `u` (window weights `w`, offsets `x`) of every cell of the row, from the
-/// row's corner coefficients `k` (`A`, `B` of the top corners, then of the bottom ones).
-#[inline(always)]
-fn phase(w: &WindowEntry, x: [f32; 2], k: [&[f32]; 4], dst: &mut [f32]) {
-    let n = dst.len();
-    let (at0, at1) = (&k[0][..n], &k[0][1..=n]);
-    let (bt0, bt1) = (&k[1][..n], &k[1][1..=n]);
-    let (ab0, ab1) = (&k[2][..n], &k[2][1..=n]);
-    let (bb0, bb1) = (&k[3][..n], &k[3][1..=n]);
-    for (j, d) in dst.iter_mut().enumerate() {
-        let c = [
-            at0[j], bt0[j], at1[j], bt1[j], ab0[j], bb0[j], ab1[j], bb1[j],
-        ];
-        *d = round_pixel(w, x, c);
+fn constant_row(r: &RoundOctave, k: &[Vec<f32>; 3], y: f32, b: &mut [f32]) {
+    for (b, (&beta, &gamma)) in b.iter_mut().zip(k[1].iter().zip(&k[2])) {
+        *b = r.constant(beta, gamma, y);
     }
 }

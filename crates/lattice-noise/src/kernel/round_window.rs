@@ -1,78 +1,64 @@
-//! [`RoundWindow`]: one octave's round-window weights, a row of them per pixel row of
-//! a cell, computed the first time a texture row needs them and kept while the thread
-//! runs the plan, so the square roots and the fade run once per row of a cell instead
-//! of twice per texture row.
+//! [`RoundWindow`]: one octave's round-window weights as a row reads them, the four
+//! corners' tables of a pixel row of a cell, from a [`WindowTable`] that every thread
+//! and every render with the same step and fade shares, so the square roots and the
+//! fade run once per process instead of once per row, per thread and per render, and
+//! the right corners' weights (the left ones' read backwards) are not copied per row.
 
 use super::round_octave::RoundOctave;
+use super::window_table::WindowTable;
 use crate::fade::Fade;
+use std::sync::Arc;
 
-/// The longest step whose window is kept whole: `(l + 1)^2` weights of 4 bytes, 4 MiB
-/// at 1024 and a quarter of that per halving, so a thread keeps at most about 5.6 MiB
-/// for all its octaves. A longer step computes each row's weights every time: its
-/// cells are few, so its rows repeat little.
-const LONGEST_KEPT: i32 = 1024;
-
-/// One octave's window weights by cell row `v`.
+/// One octave's window weights, for its rows.
 #[derive(Default)]
 pub(super) struct RoundWindow {
-    /// Row `v`'s weights at `v * (l + 1)..`, `l + 1` of them.
-    weights: Vec<f32>,
-    /// Whether row `v` is in `weights` yet.
-    known: Vec<bool>,
-    /// The step and fade the rows are for.
-    made_for: Option<(i32, Fade)>,
+    /// The shared table, once a row asked for it.
+    table: Option<Arc<WindowTable>>,
+    /// Room for the rows of a window too big to keep (see [`WindowTable::shared`]):
+    /// the left corners' weights, then the right ones'.
+    room: [Vec<f32>; 4],
 }
 
 impl RoundWindow {
-    /// The top-left weights of row `v` and those of row `l - v` (the bottom-left
-    /// corner's of row `v`), `l + 1` each; `room` holds them when the window is too
-    /// big to keep. Inlined, so the weights' loops are the caller's instructions (the
-    /// widest the CPU has) rather than the baseline build's.
+    /// Row `v`'s weights of the top-left, top-right, bottom-left and bottom-right
+    /// corners for `u = 0..l` (see [`super::round_octave::WindowEntry`]). Inlined, so
+    /// the loops of a window too big to keep are the caller's instructions (the widest
+    /// the CPU has) rather than the baseline build's.
     #[inline(always)]
-    pub(super) fn rows<'a>(
-        &'a mut self,
-        r: &RoundOctave,
-        fade: Fade,
-        v: i32,
-        room: &'a mut [Vec<f32>; 2],
-    ) -> (&'a [f32], &'a [f32]) {
+    pub(super) fn rows(&mut self, r: &RoundOctave, fade: Fade, v: i32) -> [&[f32]; 4] {
         let step = r.grid.step;
-        let n = step as usize + 1;
-        if step > LONGEST_KEPT {
-            let [wt, wb] = room;
-            for (w, v) in [(&mut *wt, v), (&mut *wb, step - v)] {
-                w.resize(n, 0.0);
-                r.window_weights(fade, v, w);
+        let kept = match &self.table {
+            Some(t) if t.is_for(step, fade) => true,
+            _ => {
+                self.table = WindowTable::shared(r, fade);
+                self.table.is_some()
             }
-            return (&wt[..], &wb[..]);
-        }
-        if self.made_for != Some((step, fade)) {
-            self.weights.clear();
-            self.weights.resize(n * n, 0.0);
-            self.known.clear();
-            self.known.resize(n, false);
-            self.made_for = Some((step, fade));
-        }
-        for v in [v, step - v] {
-            let v = v as usize;
-            if !self.known[v] {
-                r.window_weights(fade, v as i32, &mut self.weights[v * n..(v + 1) * n]);
-                self.known[v] = true;
+        };
+        match (&self.table, kept) {
+            (Some(t), true) => t.rows(v),
+            _ => {
+                let [wt, t1, wb, t3] = &mut self.room;
+                let n = step as usize + 1;
+                for (w, v) in [(&mut *wt, v), (&mut *wb, step - v)] {
+                    w.resize(n, 0.0);
+                    r.window_weights(fade, v, w);
+                }
+                super::round_octave::fill_tables_from((wt, wb), [t1, t3]);
+                let s = n - 1;
+                [&wt[..s], &t1[..s], &wb[..s], &t3[..s]]
             }
         }
-        let row = |v: i32| &self.weights[v as usize * n..(v as usize + 1) * n];
-        (row(v), row(step - v))
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::plan::{OctavePlan, Plan};
     use super::*;
     use crate::{Isotropy, NoiseParams, Region};
 
     /// The first octave of an isotropic gradient texture with this first step.
-    fn round_octave(size: u32, initial_step: u32, fade: Fade) -> RoundOctave {
+    pub(in super::super) fn round_octave(size: u32, initial_step: u32, fade: Fade) -> RoundOctave {
         let p = NoiseParams {
             size,
             initial_step,
@@ -88,30 +74,28 @@ mod tests {
         }
     }
 
-    /// Kept rows, and rows of a window too long to keep, are the weights computed
-    /// afresh, bit for bit, whatever order they are asked for in; another fade or step
-    /// starts the rows anew instead of reading the last octave's.
+    /// Kept rows, and rows of a window too long to keep, are the literal path's tables
+    /// bit for bit, whatever order they are asked for in; another fade or step starts
+    /// from its own table instead of reading the last octave's.
     #[test]
-    fn rows_are_the_weights_kept_or_not() {
+    fn rows_are_the_literal_tables_kept_or_not() {
         let mut window = RoundWindow::default();
-        let mut room = Default::default();
         for (step, fade) in [
             (16, Fade::Hermite),
             (16, Fade::Cosine),
             (40, Fade::Quintic),
             (2048, Fade::Hermite),
+            (16, Fade::Hermite),
         ] {
             let r = round_octave(step as u32 * 2, step as u32, fade);
             for v in [0, 3, step - 1, 3, step / 2, 1, 0] {
-                let fresh = |v: i32| {
-                    let mut w = vec![0.0; step as usize + 1];
-                    r.window_weights(fade, v, &mut w);
-                    w.iter().map(|x: &f32| x.to_bits()).collect::<Vec<_>>()
-                };
-                let (top, bottom) = window.rows(&r, fade, v, &mut room);
+                let (mut t, mut w) = (Default::default(), Default::default());
+                r.fill_tables(fade, v, &mut t, &mut w);
                 let bits = |w: &[f32]| w.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-                assert_eq!(bits(top), fresh(v), "{step} {fade:?} {v}");
-                assert_eq!(bits(bottom), fresh(step - v), "{step} {fade:?} {v}");
+                let rows = window.rows(&r, fade, v);
+                for (k, (row, literal)) in rows.iter().zip(&t).enumerate() {
+                    assert_eq!(bits(row), bits(literal), "{step} {fade:?} {v} {k}");
+                }
             }
         }
     }
