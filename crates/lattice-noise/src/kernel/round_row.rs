@@ -117,6 +117,7 @@ pub(super) fn round_row<P: ProximityFn>(
             2 => isa.round::<2>((t, k), cells),
             4 => isa.round::<4>((t, k), cells),
             8 => isa.round::<8>((t, k), cells),
+            16 => isa.round::<16>((t, k), cells),
             _ => false,
         };
         if done {
