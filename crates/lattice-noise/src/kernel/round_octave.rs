@@ -136,7 +136,9 @@ impl RoundOctave {
     /// is entry `k` of [`WindowEntry`]; `w` is room for the left corners' weights. The
     /// one definition of the tables, read by the literal path; the row kernel reads the
     /// same from a `WindowTable` built with [`window_weights`](Self::window_weights) and
-    /// [`right_weights`].
+    /// [`right_weights`]. Inlined, so the row kernel's rows of a window too big to keep
+    /// run in the caller's instructions.
+    #[inline(always)]
     pub(super) fn fill_tables(
         &self,
         fade: Fade,
@@ -154,18 +156,9 @@ impl RoundOctave {
         t0.extend_from_slice(&wt[..s]);
         t2.clear();
         t2.extend_from_slice(&wb[..s]);
-        fill_tables_from((wt, wb), [t1, t3]);
+        right_weights(wt, scratch(t1, s));
+        right_weights(wb, scratch(t3, s));
     }
-}
-
-/// The right corners' weights of a row (entries 1 and 3) from the left ones' `wt` and
-/// `wb` (`l + 1` long; entries 0 and 2 are those up to `l`).
-#[inline(always)]
-pub(super) fn fill_tables_from((wt, wb): (&[f32], &[f32]), t: [&mut Vec<f32>; 2]) {
-    let s = wt.len() - 1;
-    let [t1, t3] = t.map(|t| scratch(t, s));
-    right_weights(wt, t1);
-    right_weights(wb, t3);
 }
 
 /// A right corner's weights `out` (`u = 0..l`) from the left corner's `w` of the same

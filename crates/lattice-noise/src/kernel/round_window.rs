@@ -15,8 +15,9 @@ pub(super) struct RoundWindow {
     /// The shared table, once a row asked for it.
     table: Option<Arc<WindowTable>>,
     /// Room for the rows of a window too big to keep (see [`WindowTable::shared`]):
-    /// the left corners' weights, then the right ones'.
+    /// the four corners' tables, and the left corners' weights they come from.
     room: [Vec<f32>; 4],
+    weights: [Vec<f32>; 2],
 }
 
 impl RoundWindow {
@@ -26,28 +27,18 @@ impl RoundWindow {
     /// the CPU has) rather than the baseline build's.
     #[inline(always)]
     pub(super) fn rows(&mut self, r: &RoundOctave, fade: Fade, v: i32) -> [&[f32]; 4] {
-        let step = r.grid.step;
-        let kept = match &self.table {
-            Some(t) if t.is_for(step, fade) => true,
-            _ => {
-                self.table = WindowTable::shared(r, fade);
-                self.table.is_some()
-            }
-        };
-        match (&self.table, kept) {
-            (Some(t), true) => t.rows(v),
-            _ => {
-                let [wt, t1, wb, t3] = &mut self.room;
-                let n = step as usize + 1;
-                for (w, v) in [(&mut *wt, v), (&mut *wb, step - v)] {
-                    w.resize(n, 0.0);
-                    r.window_weights(fade, v, w);
-                }
-                super::round_octave::fill_tables_from((wt, wb), [t1, t3]);
-                let s = n - 1;
-                [&wt[..s], &t1[..s], &wb[..s], &t3[..s]]
-            }
+        if !self
+            .table
+            .as_ref()
+            .is_some_and(|t| t.is_for(r.grid.step, fade))
+        {
+            self.table = WindowTable::shared(r, fade);
         }
+        if let Some(t) = &self.table {
+            return t.rows(v);
+        }
+        r.fill_tables(fade, v, &mut self.room, &mut self.weights);
+        self.room.each_ref().map(|t| &t[..])
     }
 }
 
