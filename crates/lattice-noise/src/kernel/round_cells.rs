@@ -3,6 +3,7 @@
 //! ones, the same pixel of every cell at a time. Every pixel is `round_pixel`'s
 //! operations in its order, so every loop gives the same bits.
 
+use super::avx2::Avx2;
 use super::round_octave::{WindowEntry, corners_of, round_pixel};
 use super::row_parts::scratch;
 use std::ops::Range;
@@ -14,7 +15,12 @@ pub(super) type CellInputs<'a> = ([&'a [f32]; 4], [&'a [f32]; 4]);
 /// Adds the pixels `keep` of a row's cells of 8 pixels or more (`cells`, whole cells
 /// of the tables' length); the others are left as they are.
 #[inline(always)]
-pub(super) fn cells_row(inputs: CellInputs<'_>, cells: &mut [f32], keep: Range<usize>) {
+pub(super) fn cells_row(
+    inputs: CellInputs<'_>,
+    cells: &mut [f32],
+    keep: Range<usize>,
+    isa: Option<Avx2>,
+) {
     let (t, k) = inputs;
     let s = t[0].len();
     let (whole, cut) = cut_cells(&keep, s);
@@ -29,6 +35,17 @@ pub(super) fn cells_row(inputs: CellInputs<'_>, cells: &mut [f32], keep: Range<u
     // Known widths let the compiler unroll a cell's pixels into whole vectors (a loop
     // over 8 pixels of unknown count ran one pixel at a time).
     let first = whole.start;
+    if let Some(isa) = isa {
+        let k = [
+            &k[0][first..],
+            &k[1][first..],
+            &k[2][first..],
+            &k[3][first..],
+        ];
+        if isa.round_wide((t, k), cells) {
+            return;
+        }
+    }
     match s {
         8 => whole_cells::<8>(inputs, cells, first),
         16 => whole_cells::<16>(inputs, cells, first),

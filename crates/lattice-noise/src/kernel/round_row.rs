@@ -131,7 +131,7 @@ pub(super) fn round_row<P: ProximityFn>(
     // step each (the octave's shift), which for a step of 512 at 2048 was a quarter
     // more pixels than the window's.
     let keep = offset..offset + plan.width;
-    cells_row((t, k), cells, keep);
+    cells_row((t, k), cells, keep, isa);
 }
 
 /// Steps of one pixel whose fade is exactly 0 at 1: every pixel is its cell's top-left

@@ -44,6 +44,33 @@ impl Avx2 {
         true
     }
 
+    /// The round window's loop over whole cells of any width that is a multiple of 8
+    /// pixels (the tables' length) in `out`. Returns `false`, doing nothing, for other
+    /// widths or inputs too short for the cells.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) fn round_wide(self, (t, k): RoundInputs<'_>, out: &mut [f32]) -> bool {
+        let s = t[0].len();
+        let n = out.len() / s.max(1);
+        let fits = t.iter().all(|t| t.len() == s) && k.iter().all(|k| k.len() > n);
+        if s == 0 || s % 8 != 0 || !fits {
+            return false;
+        }
+        let k = [&k[0][..=n], &k[1][..=n], &k[2][..=n], &k[3][..=n]];
+        #[allow(unsafe_code)]
+        // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
+        unsafe {
+            simd::wide((t, k), &mut out[..n * s]);
+        }
+        true
+    }
+
+    /// Never called: no `Avx2` exists off x86-64.
+    #[cfg(not(target_arch = "x86_64"))]
+    pub(super) fn round_wide(self, _: RoundInputs<'_>, _: &mut [f32]) -> bool {
+        false
+    }
+
     /// Never called: no `Avx2` exists off x86-64.
     #[cfg(not(target_arch = "x86_64"))]
     pub(super) fn round<const S: usize>(self, _: RoundInputs<'_>, _: &mut [f32]) -> bool {
@@ -59,6 +86,7 @@ mod simd {
     use super::RoundInputs;
     use core::arch::x86_64::{
         __m256, _mm256_add_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setr_ps, _mm256_setzero_ps,
+        _mm256_sub_ps,
     };
 
     // No closures in these functions (`map`, `array_of`): a closure does not take its
@@ -152,6 +180,36 @@ mod simd {
             {
                 put8(e0, combine(&w[0], &x[0], &c));
                 put8(e1, combine(&w[1], &x[1], &c));
+            }
+        }
+    }
+
+    /// Cells of any multiple of 8 pixels, a vector at a time: each cell's corner
+    /// coefficients broadcast, the weights loaded, the offsets counted in floats (whole
+    /// numbers, so `+ 8` is exact and they are the portable loop's `u` and `u - l`).
+    /// The portable loop converted an integer counter per vector and subtracted `l`:
+    /// six more cycles on every pixel's chain of dependent operations, which is what
+    /// bounds this loop (its vectors are independent, but each is 20-odd operations deep
+    /// and the scheduler holds only a few of them).
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) fn wide((t, k): RoundInputs<'_>, out: &mut [f32]) {
+        let s = t[0].len();
+        let eight = _mm256_set1_ps(8.0);
+        let first = _mm256_setr_ps(0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0);
+        let first = [first, _mm256_sub_ps(first, _mm256_set1_ps(s as f32))];
+        let (t0, t1) = (t[0].as_chunks::<8>().0, t[1].as_chunks::<8>().0);
+        let (t2, t3) = (t[2].as_chunks::<8>().0, t[3].as_chunks::<8>().0);
+        let top = k[0].windows(2).zip(k[1].windows(2));
+        let bottom = k[2].windows(2).zip(k[3].windows(2));
+        for (e, ((at, bt), (ab, bb))) in out.chunks_exact_mut(s).zip(top.zip(bottom)) {
+            let c = broadcast!(at, bt, ab, bb);
+            let mut x = first;
+            let w = t0.iter().zip(t1).zip(t2.iter().zip(t3));
+            for (e, ((w0, w1), (w2, w3))) in e.as_chunks_mut::<8>().0.iter_mut().zip(w) {
+                let w = [load8(w0), load8(w1), load8(w2), load8(w3)];
+                put8(e, combine(&w, &x, &c));
+                x = [_mm256_add_ps(x[0], eight), _mm256_add_ps(x[1], eight)];
             }
         }
     }
