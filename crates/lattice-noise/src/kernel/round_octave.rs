@@ -67,6 +67,7 @@ impl RoundOctave {
     /// [`Self::coefficients`] of points `x0, x0 + 1, ...` of grid row `y`, their random
     /// numbers in `rows`, into `out` (`alpha'`, `beta'`, `gamma`); `turns` is room for the
     /// row's turns.
+    #[inline(always)]
     pub(super) fn row_coefficients<P: ProximityFn>(
         &self,
         (x0, y): (i64, i64),
