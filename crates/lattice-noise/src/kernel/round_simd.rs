@@ -1,15 +1,16 @@
-//! The round window's row loops for cells of 2, 4 and 8 pixels in AVX2, entered through
-//! an [`Avx2`] proof, as `simd_rows` does for the square grid. Left to itself, LLVM
-//! vectorised cells of 8 across cells, transposing and spilling most of its lanes, and
-//! interleaved the phases of narrower cells a pixel at a time. Here a cell of 8 is one
-//! vector, its window weights and offsets kept in registers for the whole row and its
+//! The round window's row loops in AVX2, entered through an [`Avx2`] proof, as
+//! `simd_rows` does for the square grid. Left to itself, LLVM vectorised cells of 8
+//! across cells, transposing and spilling most of its lanes, and interleaved the phases
+//! of narrower cells a pixel at a time. Here a cell of 8 or 16 pixels is one or two
+//! vectors, its window weights and offsets kept in registers for the whole row and its
 //! corners' coefficients broadcast; cells of 2 or 4 go 8 at a time, pixel `u` of the 8
 //! cells as one vector (the coefficients loaded straight from their rows), then
-//! transposed into pixel order. Wider cells vectorise well as they are (see
-//! `round_row`).
+//! transposed into pixel order; wider cells of a multiple of 8 go a vector at a time,
+//! the offsets counted in floats.
 //!
 //! Each pixel goes through the f32 operations of `round_octave::round_pixel` in its
-//! order (multiply, then add, never fused), so the bits are the portable loop's.
+//! order (multiply, then add, never fused), less the terms whose weights are zero on a
+//! cell's top row and first column, so the bits are the portable loop's.
 
 use super::avx2::Avx2;
 
@@ -32,13 +33,24 @@ impl Avx2 {
         }
         let k = [&k[0][..=n], &k[1][..=n], &k[2][..=n], &k[3][..=n]];
         let out = &mut out[..n * S];
+        // A cell's top row: the bottom corners, a cell or more away, weigh 0 (see
+        // `simd::combine_of`). Its first pixels: the right corners too.
+        let top = t[2][..S].iter().chain(&t[3][..S]).all(|w| *w == 0.0);
+        let left = t[1][0] == 0.0 && t[3][0] == 0.0;
+        let inputs = (t, k);
         #[allow(unsafe_code)]
         // SAFETY: an `Avx2` exists only once `detect` found both features on this CPU.
         unsafe {
-            match S {
-                8 => simd::eight((t, k), out),
-                16 => simd::sixteen((t, k), out),
-                _ => simd::narrow::<S>((t, k), out),
+            use simd::{ALL, LEFT, TOP, TOP_LEFT};
+            match (S, top, left) {
+                (8, false, _) => simd::eight::<ALL>(inputs, out),
+                (8, true, _) => simd::eight::<TOP>(inputs, out),
+                (16, false, _) => simd::sixteen::<ALL>(inputs, out),
+                (16, true, _) => simd::sixteen::<TOP>(inputs, out),
+                (_, false, false) => simd::narrow::<S, ALL, ALL>(inputs, out),
+                (_, false, true) => simd::narrow::<S, ALL, LEFT>(inputs, out),
+                (_, true, false) => simd::narrow::<S, TOP, TOP>(inputs, out),
+                (_, true, true) => simd::narrow::<S, TOP, TOP_LEFT>(inputs, out),
             }
         }
         true
@@ -119,24 +131,56 @@ mod simd {
         _mm256_add_ps(_mm256_mul_ps(a, x), b)
     }
 
+    /// Every corner.
+    pub(super) const ALL: u8 = 0b1111;
+    /// The top corners: a cell's top row, where the bottom ones weigh 0.
+    pub(super) const TOP: u8 = 0b0011;
+    /// The left corners: a cell's first column, where the right ones weigh 0.
+    pub(super) const LEFT: u8 = 0b0101;
+    /// The top-left corner alone: a cell's first pixel.
+    pub(super) const TOP_LEFT: u8 = 0b0001;
+
     /// `round_pixel` on vectors: the same products and sums in the same order, from the
     /// weights `w`, the offsets `x` (from the left and the right corners) and the
-    /// corners' coefficients `c`.
+    /// corners' coefficients `c`, for the corners of `M` (bit `k`: entry `k` of
+    /// `WindowEntry`) only. Leaving out corners whose weights are all zero keeps the
+    /// bits: such a term is a signed zero (a finite line times a zero weight); a sum
+    /// with a signed zero is the other addend unless both are zeros; and the row the
+    /// sum is added to starts at 0.5, so it is never -0 and ends the same either way.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn combine_of<const M: u8>(w: &[__m256; 4], x: &[__m256; 2], c: &[__m256; 8]) -> __m256 {
+        let tl = (M & 1 != 0).then_some(_mm256_mul_ps(w[0], line(c[0], x[0], c[1])));
+        let tr = (M & 2 != 0).then_some(_mm256_mul_ps(w[1], line(c[2], x[1], c[3])));
+        let bl = (M & 4 != 0).then_some(_mm256_mul_ps(w[2], line(c[4], x[0], c[5])));
+        let br = (M & 8 != 0).then_some(_mm256_mul_ps(w[3], line(c[6], x[1], c[7])));
+        sum(sum(tl, bl), sum(tr, br)).unwrap_or(_mm256_setzero_ps())
+    }
+
+    /// The sum of the terms there are.
+    #[inline]
+    #[target_feature(enable = "avx2,fma")]
+    fn sum(a: Option<__m256>, b: Option<__m256>) -> Option<__m256> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(_mm256_add_ps(a, b)),
+            (a, None) => a,
+            (None, b) => b,
+        }
+    }
+
+    /// [`combine_of`] with every corner.
     #[inline]
     #[target_feature(enable = "avx2,fma")]
     fn combine(w: &[__m256; 4], x: &[__m256; 2], c: &[__m256; 8]) -> __m256 {
-        let tl = _mm256_mul_ps(w[0], line(c[0], x[0], c[1]));
-        let tr = _mm256_mul_ps(w[1], line(c[2], x[1], c[3]));
-        let bl = _mm256_mul_ps(w[2], line(c[4], x[0], c[5]));
-        let br = _mm256_mul_ps(w[3], line(c[6], x[1], c[7]));
-        _mm256_add_ps(_mm256_add_ps(tl, bl), _mm256_add_ps(tr, br))
+        combine_of::<ALL>(w, x, c)
     }
 
     /// Cells of 8 pixels, one vector each: the row's window weights and the offsets in
-    /// registers, each cell's corner coefficients broadcast.
+    /// registers, each cell's corner coefficients broadcast; the corners of `M` only
+    /// ([`combine_of`]).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    pub(super) fn eight((t, k): RoundInputs<'_>, out: &mut [f32]) {
+    pub(super) fn eight<const M: u8>((t, k): RoundInputs<'_>, out: &mut [f32]) {
         let w = [load8(t[0]), load8(t[1]), load8(t[2]), load8(t[3])];
         let x = [
             _mm256_setr_ps(0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0),
@@ -147,17 +191,18 @@ mod simd {
         let cells = out.as_chunks_mut::<8>().0.iter_mut();
         for (e, ((at, bt), (ab, bb))) in cells.zip(top.zip(bottom)) {
             let c = broadcast!(at, bt, ab, bb);
-            put8(e, combine(&w, &x, &c));
+            put8(e, combine_of::<M>(&w, &x, &c));
         }
     }
 
     /// Cells of 16 pixels, two vectors each: as [`eight`], the window weights and the
     /// offsets loaded once per row and each cell's corner coefficients broadcast from
     /// memory. Left to itself, LLVM loaded the coefficients as pairs and broadcast them
-    /// from registers, eight shuffles per cell on the floating-point pipes.
+    /// from registers, eight shuffles per cell on the floating-point pipes. The corners
+    /// of `M` only ([`combine_of`]).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    pub(super) fn sixteen((t, k): RoundInputs<'_>, out: &mut [f32]) {
+    pub(super) fn sixteen<const M: u8>((t, k): RoundInputs<'_>, out: &mut [f32]) {
         let (w0, w1, w2, w3) = (halves(t[0]), halves(t[1]), halves(t[2]), halves(t[3]));
         let w = [[w0[0], w1[0], w2[0], w3[0]], [w0[1], w1[1], w2[1], w3[1]]];
         let x = [
@@ -178,8 +223,8 @@ mod simd {
             let (e0, e1) = e.split_at_mut(8);
             if let (Ok(e0), Ok(e1)) = (<&mut [f32; 8]>::try_from(e0), <&mut [f32; 8]>::try_from(e1))
             {
-                put8(e0, combine(&w[0], &x[0], &c));
-                put8(e1, combine(&w[1], &x[1], &c));
+                put8(e0, combine_of::<M>(&w[0], &x[0], &c));
+                put8(e1, combine_of::<M>(&w[1], &x[1], &c));
             }
         }
     }
@@ -223,10 +268,14 @@ mod simd {
 
     /// Cells of `S` = 2 or 4 pixels, in blocks of 8 cells: pixel `u` of the 8 cells as
     /// one vector (`S` phases), then the phases put in pixel order with a transpose.
-    /// The cells left over one by one.
+    /// The cells left over one by one. The corners of `M` for every pixel, of `M0` for
+    /// each cell's first ([`combine_of`]).
     #[inline]
     #[target_feature(enable = "avx2,fma")]
-    pub(super) fn narrow<const S: usize>((t, k): RoundInputs<'_>, out: &mut [f32]) {
+    pub(super) fn narrow<const S: usize, const M: u8, const M0: u8>(
+        (t, k): RoundInputs<'_>,
+        out: &mut [f32],
+    ) {
         let z = _mm256_setzero_ps();
         let l = S as f32;
         let mut wv = [[z; 4]; S];
@@ -262,8 +311,12 @@ mod simd {
                 load8(b3),
             ];
             let mut p = [z; S];
-            for ((p, wv), xv) in p.iter_mut().zip(&wv).zip(&xv) {
-                *p = combine(wv, xv, &c);
+            for (u, ((p, wv), xv)) in p.iter_mut().zip(&wv).zip(&xv).enumerate() {
+                *p = if u == 0 {
+                    combine_of::<M0>(wv, xv, &c)
+                } else {
+                    combine_of::<M>(wv, xv, &c)
+                };
             }
             for (e, v) in e.as_chunks_mut::<8>().0.iter_mut().zip(to_pixel_order(&p)) {
                 put8(e, v);
