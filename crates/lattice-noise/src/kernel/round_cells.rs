@@ -32,8 +32,6 @@ pub(super) fn cells_row(
     let Some(cells) = cells.get_mut(whole.start * s..whole.end * s) else {
         return;
     };
-    // Known widths let the compiler unroll a cell's pixels into whole vectors (a loop
-    // over 8 pixels of unknown count ran one pixel at a time).
     let first = whole.start;
     if let Some(isa) = isa {
         let k = [
@@ -46,6 +44,8 @@ pub(super) fn cells_row(
             return;
         }
     }
+    // Known widths let the compiler unroll a cell's pixels into whole vectors (a loop
+    // over 8 pixels of unknown count ran one pixel at a time).
     match s {
         8 => whole_cells::<8>(inputs, cells, first),
         16 => whole_cells::<16>(inputs, cells, first),
